@@ -42,7 +42,7 @@ def make_card(rank: Rank, suit: Suit) -> Card:
 
 
 def parse_card(text: str) -> Card:
-    """Parse ``AS``, ``10h``, ``T♥``, ``0d`` ... into a card; raise CardError naming the text otherwise.
+    """Parse ``AS``, ``10h``, ``T♥``, ``0d`` ... into a card.
 
     :raises CardError: when the text is not a standard card.
     """

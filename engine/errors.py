@@ -1,4 +1,4 @@
-"""Engine error types: every rejection of an input is one of these, with a message a person can act on."""
+"""Engine error types: every rejection of an input is one of these, with an actionable message."""
 
 
 class EngineError(ValueError):

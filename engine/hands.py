@@ -53,7 +53,9 @@ def validate_hand(
     for card, count in Counter(cards).items():
         if count > copies:
             if copies == 1:
-                raise HandError(f"{name(card)} appears {count} times; the deck has one", field=field)
+                raise HandError(
+                    f"{name(card)} appears {count} times; the deck has one", field=field
+                )
             raise HandError(
                 f"{name(card)} appears {count} times; {copies} decks hold {copies} copies",
                 field=field,
@@ -63,7 +65,7 @@ def validate_hand(
 def validate_distinct_across(
     game: str, groups: Sequence[tuple[str, Sequence[int]]], decks: int = 1
 ) -> None:
-    """Raise HandError when a card appears more often across hand, table and piles than the decks hold."""
+    """Raise HandError when a card shows up across hand, table and piles too often."""
     copies = decks if game == THREE_THIRTEEN else 1
     name = topper_card_name if game == TRIPLE_TUNK else card_name
     seen: Counter[int] = Counter()

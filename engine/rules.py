@@ -44,7 +44,8 @@ class ThreeThirteenRules:
 
 Rules = GameFlipFlopRules | TripleTunkRules | ThreeThirteenRules
 
-RULES_CLASSES: dict[str, type[GameFlipFlopRules] | type[TripleTunkRules] | type[ThreeThirteenRules]] = {
+RulesClass = type[GameFlipFlopRules] | type[TripleTunkRules] | type[ThreeThirteenRules]
+RULES_CLASSES: dict[str, RulesClass] = {
     GAME_FLIP_FLOP: GameFlipFlopRules,
     TRIPLE_TUNK: TripleTunkRules,
     THREE_THIRTEEN: ThreeThirteenRules,
@@ -66,7 +67,7 @@ def default_rules(game: str) -> Rules:
 
 
 def parse_rules(game: str, options: Mapping[str, Any] | None) -> Rules:
-    """Build ``game``'s rules from a client mapping; unknown options and bad values raise RuleError."""
+    """Build ``game``'s rules from a client mapping; bad options or values raise RuleError."""
     cls = RULES_CLASSES[game]
     options = dict(options or {})
     known = {f.name for f in fields(cls)}
@@ -91,7 +92,9 @@ def parse_rules(game: str, options: Mapping[str, Any] | None) -> Rules:
 
 def _parse_totals(value: Any) -> frozenset[int]:
     if not isinstance(value, list | tuple | set | frozenset) or not value:
-        raise RuleError("early_tunk_totals must be a non-empty list of totals", "rules.early_tunk_totals")
+        raise RuleError(
+            "early_tunk_totals must be a non-empty list of totals", "rules.early_tunk_totals"
+        )
     totals: set[int] = set()
     for item in value:
         if isinstance(item, bool) or not isinstance(item, int) or item not in EARLY_TUNK_RANGE:

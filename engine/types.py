@@ -57,7 +57,7 @@ class Arrangement(Generic[MeldT]):
     @property
     def melded_count(self) -> int:
         """How many cards the melds use (C-2's first tie-break)."""
-        return sum(len(m.cards) for m in self.melds)  # type: ignore[attr-defined]
+        return sum(len(m.cards) for m in self.melds)  # type: ignore[attr-defined,misc]
 
 
 @dataclass(frozen=True, slots=True)

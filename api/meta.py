@@ -1,0 +1,146 @@
+"""Operational endpoints: liveness, readiness, the OpenAPI document and the interactive docs.
+
+``/healthz`` and ``/readyz`` are documented in the spec (flask-smorest blueprint);
+``/openapi.yaml`` and ``/docs`` serve the spec itself and Swagger UI from the
+``swagger-ui-bundle`` package (no CDN, works offline), so they are left out of it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import marshmallow as ma
+from flask import Blueprint as FlaskBlueprint
+from flask import Flask, Response, current_app, send_from_directory, url_for
+from flask_smorest import Api, Blueprint
+from swagger_ui_bundle import swagger_ui_path
+
+from api.cache import current_cache
+from engine import ENGINE_VERSION
+
+blp = Blueprint("meta", __name__, description="Liveness and readiness probes for load balancers.")
+docs_bp = FlaskBlueprint("docs", __name__)
+
+SWAGGER_UI_DIR = Path(str(swagger_ui_path))
+
+
+class HealthSchema(ma.Schema):
+    """Liveness answer."""
+
+    status = ma.fields.String(metadata={"description": "Always `ok` when the process answers."})
+    engine_version = ma.fields.String(
+        metadata={"description": "Rules engine version (part of every cache key)."}
+    )
+
+
+class CacheStateSchema(ma.Schema):
+    """Which cache backend this worker uses and whether it works."""
+
+    backend = ma.fields.String(metadata={"description": "`redis` or `memory`."})
+    state = ma.fields.String(
+        metadata={
+            "description": "`up`, `down` (last call failed), or `open-circuit` (Redis skipped "
+            "during the breaker cool-down; answers carry `X-Cache: BYPASS`)."
+        }
+    )
+
+
+class ReadySchema(ma.Schema):
+    """Readiness answer; 200 even when Redis is down, because requests are still served."""
+
+    status = ma.fields.String(metadata={"description": "Always `ready`."})
+    cache = ma.fields.Nested(CacheStateSchema)
+
+
+@blp.route("/healthz")
+@blp.response(200, HealthSchema, example={"status": "ok", "engine_version": ENGINE_VERSION})
+def healthz() -> dict[str, Any]:
+    """Process is alive.
+
+    Cheap and dependency-free: use it for liveness probes.
+    """
+    return {"status": "ok", "engine_version": ENGINE_VERSION}
+
+
+@blp.route("/readyz")
+@blp.response(
+    200,
+    ReadySchema,
+    example={"status": "ready", "cache": {"backend": "redis", "state": "up"}},
+)
+def readyz() -> dict[str, Any]:
+    """Ready to serve, with the cache backend's state.
+
+    Never fails because of Redis: without it answers are computed and marked `X-Cache: BYPASS`.
+    """
+    backend = current_cache().backend
+    return {"status": "ready", "cache": {"backend": backend.name, "state": backend.state()}}
+
+
+@docs_bp.get("/openapi.yaml")
+def openapi_yaml() -> Response:
+    """The OpenAPI document generated from this app (same text as the committed openapi.yaml)."""
+    from api.openapi import spec_yaml  # local import: api.openapi imports the app factory
+
+    text = current_app.extensions.get("tunk.spec_yaml")
+    if text is None:
+        text = spec_yaml(current_app)
+        current_app.extensions["tunk.spec_yaml"] = text
+    return current_app.response_class(text, mimetype="application/yaml")
+
+
+_DOCS_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Tunk Hand Analysis - API docs</title>
+  <link rel="stylesheet" href="{css}">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="{bundle}"></script>
+  <script src="{preset}"></script>
+  <script>
+    window.onload = function () {{
+      window.ui = SwaggerUIBundle({{
+        url: "{spec}",
+        dom_id: "#swagger-ui",
+        deepLinking: true,
+        validatorUrl: null,
+        presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+        layout: "BaseLayout"
+      }});
+    }};
+  </script>
+</body>
+</html>
+"""
+
+
+@docs_bp.get("/docs")
+def docs() -> Response:
+    """Swagger UI for ``/openapi.yaml``, assets served from the swagger-ui-bundle package."""
+
+    def asset(name: str) -> str:
+        return url_for("docs.docs_asset", filename=name)
+
+    page = _DOCS_PAGE.format(
+        css=asset("swagger-ui.css"),
+        bundle=asset("swagger-ui-bundle.js"),
+        preset=asset("swagger-ui-standalone-preset.js"),
+        spec=url_for("docs.openapi_yaml"),
+    )
+    return current_app.response_class(page, mimetype="text/html")
+
+
+@docs_bp.get("/docs/static/<path:filename>")
+def docs_asset(filename: str) -> Response:
+    """A Swagger UI asset file (JS/CSS/PNG) from the installed package."""
+    return send_from_directory(SWAGGER_UI_DIR, filename, max_age=86400)
+
+
+def register_meta(app: Flask, api: Api) -> None:
+    """Attach the probes (documented) and the docs endpoints (undocumented) to the app."""
+    api.register_blueprint(blp)
+    app.register_blueprint(docs_bp)

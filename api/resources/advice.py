@@ -1,0 +1,319 @@
+"""``POST /v1/games/{game}/discard | draw | knock``: what should the player do now (issue 4)?
+
+The view is parse -> engine -> dump, like the analysis endpoints: the request schema hands over a
+query of engine values (an ``Observation`` or a ``T13Situation``), ``*_answer`` calls the advice
+engine (``engine.advice``) and builds a plain dict of ints and floats, the response schema prints
+the cards back in canonical notation, and ``cached_json`` serves it keyed by the canonical query
+(the seed makes sampled answers reproducible, hence cacheable).
+
+Floats are rounded to 4 decimals: the engine's figures are estimates or means, and rounding keeps
+the JSON short without changing any decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from flask import Response
+from flask_smorest import Blueprint
+from marshmallow import Schema
+
+from api.cache import cached_json
+from api.resources.examples import ADVICE_EXAMPLES
+from api.schemas.advice import (
+    DISCARD,
+    DRAW,
+    KNOCK,
+    T13AdviceQuery,
+    TunkAdviceQuery,
+    discard_response_schema,
+    draw_response_schema,
+    knock_response_schema,
+    t13_request_schema,
+    tunk_request_schema,
+)
+from engine.advice.discard import discard_advice
+from engine.advice.draw import draw_advice
+from engine.advice.knock import knock_advice
+from engine.advice.t13 import t13_discard_advice, t13_draw_advice
+from engine.cards import RANK_NAMES
+from engine.rules import GAME_FLIP_FLOP, THREE_THIRTEEN
+
+DIGITS = 4
+
+
+def _r(value: float | None) -> float | None:
+    """Round a figure for the response (None stays None)."""
+    return None if value is None else round(float(value), DIGITS)
+
+
+# --- answers: engine advice -> dicts of ints (the response schema prints the cards) ------------
+
+
+def tunk_discard_answer(q: TunkAdviceQuery) -> dict[str, Any]:
+    """GFF/TT discard advice: every distinct card ranked; going/tunking out now wins outright."""
+    advice = discard_advice(q.obs)
+    return {
+        "game": q.game,
+        "hand": list(q.obs.hand),
+        "discard": advice.discard,
+        "ends": advice.ends,
+        "explanation": advice.explanation,
+        "options": [
+            {
+                "card": o.card,
+                "deadwood": o.deadwood,
+                "outs": o.outs,
+                "expected_deadwood": _r(o.expected_deadwood),
+                "danger": _r(o.danger),
+                "out_chance": _r(o.out_chance),
+                "score": _r(o.score),
+            }
+            for o in advice.options
+        ],
+    }
+
+
+def tunk_draw_answer(q: TunkAdviceQuery) -> dict[str, Any]:
+    """GFF/TT draw advice: the certain result of the top discard against the stock's mean."""
+    advice = draw_advice(q.obs)
+    return {
+        "game": q.game,
+        "hand": list(q.obs.hand),
+        "choice": "discard_pile" if advice.take_discard else "stock",
+        "take_discard": advice.take_discard,
+        "top_discard": advice.discard_top,
+        "deadwood_now": advice.deadwood_now,
+        "deadwood_if_take": _r(advice.deadwood_if_take),
+        "expected_deadwood_if_stock": _r(advice.expected_deadwood_if_stock),
+        "explanation": advice.explanation,
+    }
+
+
+def tunk_knock_answer(q: TunkAdviceQuery) -> dict[str, Any]:
+    """GFF drop / TT knock advice: win probability, its interval, payouts, play-on value."""
+    advice = knock_advice(q.obs, samples=q.samples, seed=q.seed)
+    low, high = advice.interval
+    return {
+        "game": q.game,
+        "hand": list(q.obs.hand),
+        "hand_total": advice.hand_total,
+        "knock": advice.knock,
+        "allowed": advice.allowed,
+        "win_probability": _r(advice.win_probability),
+        "interval": {"low": _r(low), "high": _r(high)},
+        "expected_payout": _r(advice.expected_payout),
+        "expected_payout_money": _r(advice.expected_payout * q.stake)
+        if q.stake is not None
+        else None,
+        "payout_if_win": _r(advice.payout_if_win),
+        "value_of_playing_on": _r(advice.value_of_playing_on),
+        "unit": "stakes" if q.game == GAME_FLIP_FLOP else "units",
+        "explanation": advice.explanation,
+        "seed": q.seed,
+        "samples": advice.samples,
+    }
+
+
+def t13_discard_answer(q: T13AdviceQuery) -> dict[str, Any]:
+    """T13 discard advice: go out now (T13-5) when a discard allows it, else hold and rank."""
+    s = q.situation
+    advice = t13_discard_advice(s, seed=q.seed, samples=q.samples)
+    return {
+        "game": THREE_THIRTEEN,
+        "round": s.round_number,
+        "wild_rank": RANK_NAMES[s.round_number + 1],  # T13-1: the rank equal to the deal size
+        "hand": list(s.hand),
+        "discard": advice.discard,
+        "go_out": advice.go_out,
+        "last_turn": s.out is not None,
+        "explanation": advice.explanation,
+        "options": [
+            {
+                "card": o.card,
+                "deadwood": o.deadwood,
+                "outs": o.outs,
+                "expected_deadwood": _r(o.expected_deadwood),
+                "go_out_chance": _r(o.go_out_chance),
+                "danger": _r(o.danger),
+                "danger_points": _r(o.danger_points),
+                "score": _r(o.score),
+                "goes_out": o.goes_out,
+            }
+            for o in advice.options
+        ],
+        "unseen": advice.unseen,
+        "seed": advice.seed,
+        "samples": advice.samples,
+    }
+
+
+def t13_draw_answer(q: T13AdviceQuery) -> dict[str, Any]:
+    """T13 draw advice: the top discard's certain result against the stock's mean."""
+    s = q.situation
+    advice = t13_draw_advice(s, seed=q.seed, samples=q.samples)
+    return {
+        "game": THREE_THIRTEEN,
+        "round": s.round_number,
+        "hand": list(s.hand),
+        "choice": "discard_pile" if advice.take_discard else "stock",
+        "take_discard": advice.take_discard,
+        "top_discard": advice.top,
+        "deadwood_if_take": _r(advice.take_expected),
+        "discard_after_take": advice.discard_after_take,
+        "expected_deadwood_if_stock": _r(advice.stock_expected),
+        "go_out_chance_if_stock": _r(advice.stock_go_out_chance),
+        "explanation": advice.explanation,
+        "unseen": advice.unseen,
+    }
+
+
+# --- documentation -----------------------------------------------------------------------------
+
+TUNK_MODEL = (
+    "Opponent model: cards known to be elsewhere (hand, table, discard pile, known pickups, the "
+    "GFF-5 flip card in the dealer's hand until it shows up elsewhere) are never imagined in an "
+    "opponent's hand; opponents' hidden cards are drawn from the unseen cards, uniformly except "
+    "that, usually (98%), an opponent who has played a turn (`turns`) holds no meld and no card "
+    "it could lay off (it would have laid them: GFF-7 / TT-10) and no card ranking above the "
+    "lowest card it discarded (`discarded`) or left on the discard pile (`declined`): it throws "
+    "its highest deadwood card and takes a discard lower than that. An opponent who has not "
+    "played yet is unconstrained."
+)
+T13_MODEL = (
+    "Model: unseen cards are every copy of the `decks` decks (T13-2) not in the hand, the "
+    "discard pile, the shown combinations or an opponent's known pickups; cards known to be "
+    "elsewhere are never imagined in a hand or drawn from the stock. The next player's hand is "
+    "sampled `samples` times from the unseen cards, always holding its known pickups (Three "
+    "Thirteen has no laying down before going out, so no meld constraint applies); they take a "
+    "discard that lowers their best deadwood."
+)
+
+_SUMMARY = {
+    DISCARD: "Which card to discard: every distinct card ranked, with deadwood, outs and danger",
+    DRAW: "Take the top discard or draw from the stock, with the expected deadwood of each",
+    KNOCK: "Knock now or play on: win probability with its 95% interval and payouts",
+}
+
+
+def _description(game: str, endpoint: str) -> str:
+    if endpoint == DISCARD and game == THREE_THIRTEEN:
+        return (
+            "For a hand after the draw (round+3 cards): going out now vs holding (T13-5). Every "
+            "distinct card is ranked by `score` (lower is better): deadwood left (C-2 with the "
+            "round's wilds, T13-1/T13-4), outs, expected deadwood after the next draw (also the "
+            "score if someone else goes out first), chance of going out next turn, and danger "
+            "to the next player. A discard that leaves every other card combined is always "
+            "recommended with `go_out: true` (you score 0, T13-6). " + T13_MODEL
+        )
+    if endpoint == DRAW and game == THREE_THIRTEEN:
+        return (
+            "For a hand before the draw (round+2 cards): the top discard's certain deadwood after "
+            "this turn's best discard against the expected deadwood of a stock card (exact "
+            "enumeration over the unseen cards, T13-5); taking wins when it lets you go out now. "
+            + T13_MODEL
+        )
+    rules = "GFF-3/GFF-7/GFF-9/GFF-10" if game == GAME_FLIP_FLOP else "TT-8/TT-10/TT-11"
+    if endpoint == DISCARD:
+        out = (
+            "A discard that lets you tunk out (GFF-9) or go out (GFF-10) now is always recommended "
+            "(`ends`)."
+            if game == GAME_FLIP_FLOP
+            else "A discard that lets you tunk out (TT-11) now is always recommended (`ends`)."
+        )
+        return (
+            f"For a hand after the draw ({rules}). Every distinct card is ranked by `score` "
+            "(lower is better): deadwood left (C-2), outs (unseen cards that would improve the "
+            "hand next turn), expected deadwood after the next stock draw (exact, every unseen "
+            "card equally likely) and danger (chance the card helps the next player: it lays off "
+            "on the table, or completes a meld with cards they are known or likely to hold). "
+            f"{out} " + TUNK_MODEL
+        )
+    if endpoint == DRAW:
+        return (
+            f"For a hand before the draw ({rules}; C-5 allows throwing the taken card back). "
+            "Taking the top discard gives a certain deadwood; the stock gives the expected "
+            "deadwood over the unseen cards, each equally likely (exact enumeration). The advice "
+            "takes the discard when that is lower. " + TUNK_MODEL
+        )
+    word = "drop" if game == GAME_FLIP_FLOP else "knock"
+    if game == GAME_FLIP_FLOP:
+        pay = (
+            "GFF-8 drop at the start of a turn: a strictly lowest dropper takes the game pot "
+            "(players - 1 stakes net), a caught dropper pays its stake plus one extra stake (-2)."
+        )
+    else:
+        pay = (
+            "TT-13 knock before drawing: a strictly lowest knocker gets one unit times its "
+            "multipliers from every other player (TT-14: x2 early tunk, special bonus of its own "
+            "table melds); a caught knocker pays every player who tied or beat it that player's "
+            "multiplier. TT-12: a positive `waiting` counter forbids knocking (`allowed: false`)."
+        )
+    return (
+        "`win_probability` is the chance that your hand total is strictly the lowest now, by Monte "
+        f"Carlo over `samples` draws of the opponents' hands, with a 95% Wilson interval. {pay} "
+        f"The expected payout averages over the same draws; the advice says {word} (`knock: "
+        "true`) when it beats the value of playing on. " + TUNK_MODEL
+    )
+
+
+# --- routes ------------------------------------------------------------------------------------
+
+_TUNK_ANSWERS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    DISCARD: tunk_discard_answer,
+    DRAW: tunk_draw_answer,
+    KNOCK: tunk_knock_answer,
+}
+_T13_ANSWERS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    DISCARD: t13_discard_answer,
+    DRAW: t13_draw_answer,
+}
+_RESPONSES: dict[str, Callable[[str], type[Schema]]] = {
+    DISCARD: discard_response_schema,
+    DRAW: draw_response_schema,
+    KNOCK: knock_response_schema,
+}
+
+
+def endpoints_for(game: str) -> tuple[str, ...]:
+    """The advice endpoints ``game`` has: knock/drop only in the Tunk games."""
+    return (DISCARD, DRAW) if game == THREE_THIRTEEN else (DISCARD, DRAW, KNOCK)
+
+
+def _add_route(blp: Blueprint, game: str, endpoint: str) -> None:
+    """Register one advice route. Built per (game, endpoint) so each gets its own request and
+    response schemas (the game's card notation) and its own documented examples."""
+    response_schema = _RESPONSES[endpoint](game)
+    request_schema: type[Schema]
+    build: Callable[[Any], dict[str, Any]]
+    if game == THREE_THIRTEEN:
+        request_schema, build = t13_request_schema(endpoint), _T13_ANSWERS[endpoint]
+    else:
+        request_schema, build = tunk_request_schema(game, endpoint), _TUNK_ANSWERS[endpoint]
+
+    def view(query: TunkAdviceQuery | T13AdviceQuery) -> Response:
+        def compute() -> Mapping[str, Any]:
+            body: Mapping[str, Any] = response_schema().dump(build(query))
+            return body
+
+        return cached_json(endpoint, game, query.canonical(), compute)
+
+    summary = _SUMMARY[endpoint]
+    if endpoint == KNOCK and game == GAME_FLIP_FLOP:
+        summary = "Drop now or play on: win probability with its 95% interval and payouts"
+    view.__name__ = f"advice_{endpoint}"
+    view.__doc__ = summary
+    decorated = blp.doc(summary=summary, description=_description(game, endpoint))(view)
+    decorated = blp.response(200, response_schema, description="The advice.")(decorated)
+    decorated = blp.arguments(request_schema, examples=ADVICE_EXAMPLES[game][endpoint])(decorated)
+    blp.route(f"/{endpoint}", methods=["POST"], endpoint=endpoint)(decorated)
+
+
+def add_routes(blp: Blueprint, game: str) -> None:
+    """Register ``POST /discard``, ``/draw`` and (GFF, TT) ``/knock`` on ``game``'s blueprint."""
+    for endpoint in endpoints_for(game):
+        _add_route(blp, game, endpoint)
+
+
+__all__ = ["add_routes", "endpoints_for"]

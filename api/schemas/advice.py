@@ -1,0 +1,1148 @@
+"""``POST /v1/games/{game}/discard | draw | knock``: advice request and response schemas.
+
+One request shape per game describes what the asking player knows at the table (issue 4): the
+hand, the melds on the table with owners, the discard pile (top first), each opponent's hand
+size and the cards it is known to hold (picked up from the pile), what it threw, how many turns it
+played, the seat order and dealer, the flip card (GFF-5), TT-9 early-tunk claims and the TT-12
+waiting counter, and for Three Thirteen the round, decks and who has gone out. The same body can
+be posted to every advice endpoint of a game; only the hand size differs (after the draw for
+``discard``, before it for ``draw`` and ``knock``).
+
+Loading validates everything once, at the edge, with exact field paths (C-1: no card shown more
+often than the decks hold across hand, table, discard pile and known pickups; seats in range;
+hand sizes and card counts consistent with the deck) and yields a query of engine values: an
+``engine.sim.core.Observation`` for the Tunk games, an ``engine.advice.t13.T13Situation`` for
+Three Thirteen. The query's ``canonical()`` form is the cache key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from marshmallow import Schema, fields, post_load, validate
+
+from api.fields import RulesField, card_field_for, path_error
+from api.schemas.common import (
+    build_table,
+    canonical_table,
+    cards_field,
+    check_copies,
+    check_decks_fit,
+    check_hand,
+    check_seat,
+    decks_field,
+    make_schema,
+    players_field,
+    round_field,
+    schema_name,
+    seat_field,
+    table_meld_schema,
+)
+from api.schemas.melds import (
+    gff_meld_problem,
+    t13_meld_problem,
+    tt_meld_problem,
+    validate_engine_table,
+)
+from engine.advice import knock as tunk_knock
+from engine.advice import t13 as t13_advice
+from engine.advice.discard import DANGER_POINTS, OUT_POINTS
+from engine.rules import (
+    GAME_FLIP_FLOP,
+    THREE_THIRTEEN,
+    TRIPLE_TUNK,
+    Rules,
+    ThreeThirteenRules,
+    canonical_rules,
+)
+from engine.settle_t13 import default_decks
+from engine.sim.core import Observation
+from engine.types import TableMeld
+
+DISCARD = "discard"
+DRAW = "draw"
+KNOCK = "knock"
+
+DEALT = 5  # GFF-1 / TT-1: five cards each
+TUNK_DECK_SIZE = {GAME_FLIP_FLOP: 52, TRIPLE_TUNK: 125}
+MAX_SEED = 2**63 - 1
+MAX_WAITING = 300  # TT-12: 3 turns per card laid on the player's melds; far above any real count
+MAX_PILE = 125
+
+# Hand sizes per endpoint in the Tunk games: ``discard`` is asked after the draw (one card more
+# than the hand held, at most 6), ``draw`` and ``knock`` before it (C-5, GFF-8, TT-13: at most 5).
+TUNK_HAND_MAX = {DISCARD: DEALT + 1, DRAW: DEALT, KNOCK: DEALT}
+
+# Sampling budgets, from the engine: the Tunk knock/drop estimate is Monte Carlo; the Tunk
+# discard and draw figures are exact enumerations (seed and samples do not change them); Three
+# Thirteen samples the next player's hands for the danger of a discard.
+TUNK_DEFAULT_SAMPLES = tunk_knock.DEFAULT_SAMPLES
+TUNK_MAX_SAMPLES = tunk_knock.MAX_SAMPLES
+TUNK_DEFAULT_SEED = tunk_knock.DEFAULT_SEED
+T13_DEFAULT_SAMPLES = t13_advice.DEFAULT_SAMPLES
+T13_MAX_SAMPLES = t13_advice.MAX_SAMPLES
+T13_DEFAULT_SEED = t13_advice.DEFAULT_SEED
+
+# Which endpoints' answers depend on ``seed``/``samples`` (only those put them in the cache key).
+SAMPLED: dict[tuple[str, str], bool] = {
+    (GAME_FLIP_FLOP, DISCARD): False,
+    (GAME_FLIP_FLOP, DRAW): False,
+    (GAME_FLIP_FLOP, KNOCK): True,
+    (TRIPLE_TUNK, DISCARD): False,
+    (TRIPLE_TUNK, DRAW): False,
+    (TRIPLE_TUNK, KNOCK): True,
+    (THREE_THIRTEEN, DISCARD): True,
+    (THREE_THIRTEEN, DRAW): False,
+}
+
+
+# --- queries -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TunkAdviceQuery:
+    """A validated Game Flip Flop / Triple Tunk advice request: the engine's ``Observation`` plus
+    the request options. ``stake`` (GFF) / ``unit`` (TT) only prices the knock payout."""
+
+    game: str
+    endpoint: str
+    obs: Observation
+    rules: Rules
+    seed: int
+    samples: int
+    stake: int | None = None
+
+    @property
+    def sampled(self) -> bool:
+        """Whether the answer depends on ``seed`` and ``samples``."""
+        return SAMPLED[(self.game, self.endpoint)]
+
+    def canonical(self) -> dict[str, Any]:
+        """Order- and notation-independent JSON form (the cache key's request part).
+
+        The hand is sorted and each seat's known cards too; the discard pile keeps its order
+        (top first matters), as do each opponent's discards (most recent first).
+        """
+        o = self.obs
+        out: dict[str, Any] = {
+            "hand": list(o.hand),
+            "table": canonical_table(o.table),
+            "discard_pile": list(o.discards),
+            "seat": o.seat,
+            "players": o.n_players,
+            "dealer": o.dealer,
+            "known": [list(k) for k in o.known],
+            "hand_sizes": list(o.hand_sizes),
+            "turns": list(o.turns),
+            "discarded": [list(h) for h in o.discard_history],
+            "declined": [list(h) for h in o.declined],
+            "flip_card": o.flip_card,
+            "waiting": list(o.waiting),
+            "early": list(o.early),
+            "rules": canonical_rules(self.rules),
+            "stake": self.stake,
+        }
+        if self.sampled:
+            out["seed"] = self.seed
+            out["samples"] = self.samples
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class T13AdviceQuery:
+    """A validated Three Thirteen advice request: the engine's ``T13Situation`` plus options.
+
+    ``opponent_seats`` lists the opponents' seats clockwise from the player's left, which is the
+    order of ``situation.known`` / ``situation.hand_sizes``. ``table`` (combinations already
+    shown) is kept for the cache key; the engine sees those cards as seen cards (see
+    :func:`t13_situation`).
+    """
+
+    endpoint: str
+    situation: t13_advice.T13Situation
+    seat: int
+    opponent_seats: tuple[int, ...]
+    table: tuple[TableMeld, ...]
+    seed: int
+    samples: int
+
+    game = THREE_THIRTEEN
+
+    @property
+    def sampled(self) -> bool:
+        """Whether the answer depends on ``seed`` and ``samples``."""
+        return SAMPLED[(THREE_THIRTEEN, self.endpoint)]
+
+    def canonical(self) -> dict[str, Any]:
+        """Cache-key form: sorted hand and known cards, pile order kept, canonical rules."""
+        s = self.situation
+        out: dict[str, Any] = {
+            "hand": list(s.hand),
+            "round": s.round_number,
+            "players": s.players,
+            "decks": s.decks,
+            "seat": self.seat,
+            "table": canonical_table(self.table),
+            "discard_pile": list(s.discard_pile),
+            "known": [list(k) for k in s.known],
+            "hand_sizes": list(s.hand_sizes),
+            "out": s.out,
+            "rules": canonical_rules(s.rules),
+        }
+        if self.sampled:
+            out["seed"] = self.seed
+            out["samples"] = self.samples
+        return out
+
+
+# --- shared request fields ---------------------------------------------------------------------
+
+
+def seed_field(default: int) -> fields.Integer:
+    """``seed``: fixes the pseudo-random draws, so an answer is reproducible (and cacheable)."""
+    return fields.Integer(
+        strict=True,
+        load_default=default,
+        validate=validate.Range(min=0, max=MAX_SEED),
+        metadata={
+            "description": f"Seed of the pseudo-random draws (default {default}); the same "
+            "request with the same seed gets the same answer."
+        },
+    )
+
+
+def samples_field(default: int, cap: int, note: str) -> fields.Integer:
+    """``samples``: the Monte Carlo budget, 1..``cap`` (422 above the cap)."""
+    return fields.Integer(
+        strict=True,
+        load_default=default,
+        validate=validate.Range(
+            min=1, max=cap, error=f"samples must be between 1 and {cap} (the hard cap)"
+        ),
+        metadata={
+            "description": f"Monte Carlo samples (default {default}, hard cap {cap}: more is a "
+            f"422). {note}"
+        },
+    )
+
+
+def discard_pile_field(game: str) -> fields.List:
+    """The discard pile, top card first."""
+    return cards_field(
+        game,
+        "The discard pile, top card first (the card a `draw` could take is the first).",
+        load_default=list,
+        validate=validate.Length(max=MAX_PILE),
+    )
+
+
+def opponent_seats(seat: int, players: int) -> tuple[int, ...]:
+    """Every other seat, clockwise from ``seat``'s left (C-4)."""
+    return tuple((seat + i) % players for i in range(1, players))
+
+
+class OpponentBase(Schema):
+    """What the asking player knows about one opponent (any seat left out: nothing known)."""
+
+    seat = seat_field("The opponent's seat (0..players-1, not the asking player's).", required=True)
+
+
+class TunkOpponentBase(OpponentBase):
+    """A Game Flip Flop / Triple Tunk opponent."""
+
+    hand_size = fields.Integer(
+        strict=True,
+        load_default=DEALT,
+        validate=validate.Range(min=1, max=DEALT + 1),
+        metadata={"description": "Cards the opponent holds now (default 5, the deal)."},
+    )
+    turns = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=1000),
+        metadata={
+            "description": "Turns the opponent has completed this deal (default: the number of "
+            "`discarded` cards). An opponent who has played a turn is assumed, usually, to hold no "
+            "meld and nothing it could lay off: it would have laid them (opponent model)."
+        },
+    )
+
+
+class T13OpponentBase(OpponentBase):
+    """A Three Thirteen opponent."""
+
+    hand_size = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=t13_advice.MAX_ROUND + 3),
+        metadata={"description": "Cards the opponent holds now (default round+2, the deal)."},
+    )
+
+
+@cache
+def opponent_schema(game: str) -> type[Schema]:
+    """Per-game opponent schema (the card notation differs)."""
+    picked = cards_field(
+        game,
+        "Cards the opponent picked up from the discard pile and still holds (known to be in "
+        "its hand; never imagined anywhere else).",
+        load_default=list,
+        validate=validate.Length(max=DEALT + 1 if game != THREE_THIRTEEN else 14),
+    )
+    if game == THREE_THIRTEEN:
+        return make_schema(
+            schema_name(game, "AdviceOpponent"), T13OpponentBase, {"picked_up": picked}
+        )
+    attrs: dict[str, Any] = {
+        "picked_up": picked,
+        "discarded": cards_field(
+            game,
+            "Cards the opponent discarded this deal, most recent first. The opponent model "
+            "assumes it throws its highest deadwood card, so its hidden cards usually rank "
+            "below the lowest of these (used by `knock`).",
+            load_default=list,
+            validate=validate.Length(max=200),
+        ),
+        "declined": cards_field(
+            game,
+            "Top discards the opponent left lying when it drew from the stock instead, most "
+            "recent first: it would have taken a card that lowered its hand (used by `knock`).",
+            load_default=list,
+            validate=validate.Length(max=200),
+        ),
+    }
+    if game == TRIPLE_TUNK:
+        attrs["early_tunk"] = fields.Boolean(
+            load_default=False,
+            metadata={
+                "description": "The opponent claimed an early tunk (TT-9): a caught knocker "
+                "pays it double (TT-14)."
+            },
+        )
+    return make_schema(schema_name(game, "AdviceOpponent"), TunkOpponentBase, attrs)
+
+
+def opponents_field(game: str) -> fields.List:
+    """The ``opponents`` list of ``game``."""
+    return fields.List(
+        fields.Nested(opponent_schema(game)),
+        load_default=list,
+        validate=validate.Length(max=7),
+        metadata={
+            "description": "What is known about each opponent, one entry per seat at most. "
+            "Seats left out hold the deal's cards with nothing known about them."
+        },
+    )
+
+
+def table_field(game: str, description: str) -> fields.List:
+    """The melds on the table."""
+    return fields.List(
+        fields.Nested(table_meld_schema(game)),
+        load_default=list,
+        validate=validate.Length(max=20),
+        metadata={"description": description},
+    )
+
+
+def check_opponents(raw: Sequence[dict[str, Any]], seat: int, players: int) -> None:
+    """Opponent seats in range, not the asking seat, each at most once; known <= held."""
+    seen: dict[int, int] = {}
+    for i, opp in enumerate(raw):
+        where = f"opponents[{i}]"
+        check_seat(f"{where}.seat", opp["seat"], players)
+        if opp["seat"] == seat:
+            raise path_error(f"{where}.seat", "this is the asking player's own seat")
+        if opp["seat"] in seen:
+            raise path_error(
+                f"{where}.seat",
+                f"seat {opp['seat']} is listed twice (first at opponents[{seen[opp['seat']]}])",
+            )
+        seen[opp["seat"]] = i
+        size = opp.get("hand_size")
+        if size is not None and len(opp["picked_up"]) > size:
+            raise path_error(
+                f"{where}.picked_up",
+                f"{len(opp['picked_up'])} cards known to be held, but the opponent holds {size}",
+            )
+
+
+def check_fits_deck(deck_size: int, shown: int, held: int, what: str) -> None:
+    """The hands, table and pile must fit the deck(s): ``shown`` + ``held`` <= ``deck_size``."""
+    if shown + held > deck_size:
+        raise path_error(
+            "opponents",
+            f"the counts do not fit {what}: {shown} cards shown (hand, table, discard pile) plus "
+            f"{held} in opponents' hands is more than its {deck_size} cards",
+        )
+
+
+# --- Game Flip Flop / Triple Tunk --------------------------------------------------------------
+
+
+class TunkAdviceRequestBase(Schema):
+    """Fields and cross-field checks of every Game Flip Flop / Triple Tunk advice request."""
+
+    game = GAME_FLIP_FLOP
+    endpoint = DISCARD
+
+    seat = seat_field("The asking player's seat (0..players-1, C-4).", load_default=0)
+    seed = seed_field(TUNK_DEFAULT_SEED)
+
+    def meld_problem(self) -> Callable[[tuple[int, ...]], str | None]:
+        """The game's check that a table meld is a meld."""
+        return gff_meld_problem
+
+    @post_load
+    def make_query(self, data: dict[str, Any], **_: Any) -> TunkAdviceQuery:
+        """Cross-field checks in field order, then the frozen query."""
+        game = self.game
+        players: int = data["players"]
+        seat: int = data["seat"]
+        check_seat("seat", seat, players)
+        hand: list[int] = data["hand"]
+        check_hand(game, hand)
+        most = TUNK_HAND_MAX[self.endpoint]
+        if len(hand) > most:
+            when = "after the draw" if self.endpoint == DISCARD else "before the draw"
+            raise path_error("hand", f"{self.endpoint} advice takes at most {most} cards ({when})")
+        dealer = data.get("dealer")
+        flip = data.get("flip_card")
+        if dealer is not None:
+            check_seat("dealer", dealer, players)
+        elif flip is not None:
+            raise path_error("dealer", "give the dealer's seat with `flip_card` (GFF-5)")
+        else:
+            dealer = (seat - 1) % players
+        table = build_table(data["table"], players, self.meld_problem())
+        opponents = data["opponents"]
+        check_opponents(opponents, seat, players)
+        pile: list[int] = data["discard_pile"]
+        check_copies(
+            game,
+            [("hand", hand)]
+            + [(f"table[{i}].cards", m["cards"]) for i, m in enumerate(data["table"])]
+            + [("discard_pile", pile)]
+            + [(f"opponents[{i}].picked_up", o["picked_up"]) for i, o in enumerate(opponents)],
+        )
+        validate_engine_table(game, table)
+
+        by_seat = {o["seat"]: o for o in opponents}
+        index = {o["seat"]: i for i, o in enumerate(opponents)}
+        known: list[tuple[int, ...]] = []
+        sizes: list[int] = []
+        turns: list[int] = []
+        history: list[tuple[int, ...]] = []
+        declined: list[tuple[int, ...]] = []
+        early: list[bool] = []
+        for s in range(players):
+            if s == seat:
+                known.append(())
+                sizes.append(len(hand))
+                turns.append(0)
+                history.append(())
+                declined.append(())
+                early.append(bool(data.get("early_tunk_claimed", False)))
+                continue
+            opp = by_seat.get(s, {})
+            discarded = tuple(opp.get("discarded", ()))
+            played = opp.get("turns")
+            if played is None:
+                played = len(discarded)
+            elif played < len(discarded):
+                raise path_error(
+                    f"opponents[{index[s]}].turns",
+                    f"{len(discarded)} discards need at least {len(discarded)} turns",
+                )
+            known.append(tuple(sorted(opp.get("picked_up", ()))))
+            sizes.append(opp.get("hand_size", DEALT))
+            turns.append(played)
+            history.append(discarded)
+            declined.append(tuple(opp.get("declined", ())))
+            early.append(bool(opp.get("early_tunk", False)))
+
+        if flip is not None:
+            self.check_flip(flip, dealer, seat, hand, table, pile, known, sizes, index)
+
+        shown = len(hand) + sum(len(m.cards) for m in table) + len(pile)
+        held = sum(sizes) - len(hand)
+        deck = TUNK_DECK_SIZE[game]
+        check_fits_deck(deck, shown, held, "the deck")
+
+        is_tt = game == TRIPLE_TUNK
+        obs = Observation(
+            game=game,
+            seat=seat,
+            dealer=dealer,
+            n_players=players,
+            hand=tuple(sorted(hand)),
+            table=table,
+            discards=tuple(pile),
+            known=tuple(known),
+            hand_sizes=tuple(sizes),
+            turns=tuple(turns),
+            stock_size=deck - shown - held,
+            flip_card=flip,
+            waiting=tuple(data.get("waiting", 0) if s == seat else 0 for s in range(players))
+            if is_tt
+            else (),
+            early=tuple(early) if is_tt else (),
+            discard_history=tuple(history),
+            declined=tuple(declined),
+        )
+        return TunkAdviceQuery(
+            game=game,
+            endpoint=self.endpoint,
+            obs=obs,
+            rules=data["rules"],
+            seed=data["seed"],
+            samples=data["samples"],
+            stake=data.get("stake", data.get("unit")),
+        )
+
+    def check_flip(
+        self,
+        flip: int,
+        dealer: int,
+        seat: int,
+        hand: Sequence[int],
+        table: Sequence[TableMeld],
+        pile: Sequence[int],
+        known: Sequence[Sequence[int]],
+        sizes: Sequence[int],
+        index: dict[int, int],
+    ) -> None:
+        """GFF-5: the flip card stays in the dealer's hand until it shows up elsewhere."""
+        elsewhere = set(hand) | set(pile)
+        for meld in table:
+            elsewhere.update(meld.cards)
+        for k in known:
+            elsewhere.update(k)
+        if flip in elsewhere:
+            return
+        if dealer == seat:
+            raise path_error(
+                "flip_card",
+                "the flip card stays in the dealer's hand (GFF-5): as the dealer you hold it, "
+                "unless it is on the table, in the discard pile or known to be elsewhere",
+            )
+        if len(known[dealer]) + 1 > sizes[dealer]:
+            where = f"opponents[{index[dealer]}].hand_size" if dealer in index else "flip_card"
+            raise path_error(
+                where,
+                "the dealer holds the flip card (GFF-5) besides its known pickups: "
+                "more cards than its hand size",
+            )
+
+
+_HAND_DOC = {
+    DISCARD: "The asking player's cards after the draw (at most 6), the card to throw among them.",
+    DRAW: "The asking player's cards before the draw (at most 5).",
+    KNOCK: "The asking player's cards at the start of the turn, before the draw (at most 5).",
+}
+_PLAYERS_DOC = "Seats at the table (required: the advice depends on it)"
+_TABLE_DOC = (
+    "Melds on the table with their owners and the cards others added (`added`): cards that can "
+    "be laid off, and (Triple Tunk) specials that set the TT-14 multipliers."
+)
+_TUNK_SAMPLES_NOTE = {
+    DISCARD: "The discard figures are exact enumerations over the unseen cards, so `samples` and "
+    "`seed` do not change them.",
+    DRAW: "The draw figures are exact enumerations over the unseen cards, so `samples` and "
+    "`seed` do not change them.",
+    KNOCK: "Opponents' hands sampled for `win_probability` and the expected payout.",
+}
+
+
+def _tunk_fields(game: str, endpoint: str) -> dict[str, Any]:
+    attrs: dict[str, Any] = {
+        "hand": cards_field(game, _HAND_DOC[endpoint], required=True),
+        "table": table_field(game, _TABLE_DOC),
+        "discard_pile": discard_pile_field(game),
+        "players": players_field(game, _PLAYERS_DOC, required=True),
+        "opponents": opponents_field(game),
+        "rules": RulesField(game),
+        "samples": samples_field(
+            TUNK_DEFAULT_SAMPLES, TUNK_MAX_SAMPLES, _TUNK_SAMPLES_NOTE[endpoint]
+        ),
+    }
+    if game == GAME_FLIP_FLOP:
+        attrs["dealer"] = seat_field(
+            "The dealer's seat (C-4). Required with `flip_card`: the flip card stays in the "
+            "dealer's hand (GFF-5). Default: the seat to the asking player's right."
+        )
+        attrs["flip_card"] = card_field_for(
+            game,
+            load_default=None,
+            allow_none=True,
+            metadata={
+                "description": "The flip card (GFF-5): it stays in the dealer's hand, so it is "
+                "known to be there until it shows up elsewhere."
+            },
+        )
+        attrs["stake"] = fields.Integer(
+            strict=True,
+            validate=validate.Range(min=1),
+            metadata={
+                "description": "One stake in units (C-3); `knock` then also gives the expected "
+                "payout in units. Payouts are always given in stakes."
+            },
+        )
+    else:
+        attrs["dealer"] = seat_field(
+            "The dealer's seat (C-4); default: the seat to the asking player's right."
+        )
+        attrs["early_tunk_claimed"] = fields.Boolean(
+            load_default=False,
+            metadata={
+                "description": "The asking player claimed an early tunk (TT-9): a won knock "
+                "pays double (TT-14)."
+            },
+        )
+        attrs["waiting"] = fields.Integer(
+            strict=True,
+            load_default=0,
+            validate=validate.Range(min=0, max=MAX_WAITING),
+            metadata={
+                "description": "The asking player's TT-12 waiting counter at the start of this "
+                "turn: positive means knocking is not allowed this turn."
+            },
+        )
+        attrs["unit"] = fields.Integer(
+            strict=True,
+            validate=validate.Range(min=1),
+            metadata={
+                "description": "One unit in money (C-3); `knock` then also gives the expected "
+                "payout in money. Payouts are always given in units."
+            },
+        )
+    return attrs
+
+
+_TUNK_ORDER: dict[str, tuple[str, ...]] = {
+    GAME_FLIP_FLOP: (
+        "hand",
+        "table",
+        "discard_pile",
+        "seat",
+        "players",
+        "dealer",
+        "flip_card",
+        "opponents",
+        "stake",
+        "rules",
+        "seed",
+        "samples",
+    ),
+    TRIPLE_TUNK: (
+        "hand",
+        "table",
+        "discard_pile",
+        "seat",
+        "players",
+        "dealer",
+        "opponents",
+        "early_tunk_claimed",
+        "waiting",
+        "unit",
+        "rules",
+        "seed",
+        "samples",
+    ),
+}
+
+
+@cache
+def tunk_request_schema(game: str, endpoint: str) -> type[Schema]:
+    """The request schema of ``endpoint`` (discard/draw/knock) in a Tunk game."""
+    attrs = {**_tunk_fields(game, endpoint), "game": game, "endpoint": endpoint}
+    if game == TRIPLE_TUNK:
+        attrs["meld_problem"] = lambda self: tt_meld_problem
+    name = schema_name(game, endpoint.capitalize() + "Request")
+    attrs["__doc__"] = f"{name}: what the asking player knows, for `{endpoint}` advice."
+    return make_schema(name, TunkAdviceRequestBase, attrs, order=_TUNK_ORDER[game])
+
+
+# --- Three Thirteen ----------------------------------------------------------------------------
+
+
+def t13_situation(
+    hand: Sequence[int],
+    round_number: int,
+    players: int,
+    decks: int,
+    pile: Sequence[int],
+    table: Sequence[TableMeld],
+    known: Sequence[tuple[int, ...]],
+    sizes: Sequence[int],
+    out: int | None,
+    rules: ThreeThirteenRules,
+) -> t13_advice.T13Situation:
+    """The engine's situation. ``T13Situation`` has no table: combinations already shown (by
+    the player who went out) are seen cards, so they go below the discard pile, where they only
+    leave the unseen cards (the top of the pile, the card a draw takes, is unchanged)."""
+    shown = tuple(c for meld in table for c in meld.cards)
+    return t13_advice.T13Situation(
+        hand=tuple(sorted(hand)),
+        round_number=round_number,
+        players=players,
+        decks=decks,
+        discard_pile=(*pile, *shown),
+        known=tuple(known),
+        hand_sizes=tuple(sizes),
+        out=out,
+        rules=rules,
+    )
+
+
+class T13AdviceRequestBase(Schema):
+    """Fields and cross-field checks of every Three Thirteen advice request."""
+
+    game = THREE_THIRTEEN
+    endpoint = DISCARD
+
+    seat = seat_field("The asking player's seat (0..players-1, C-4).", load_default=0)
+    round = round_field(required=True)
+    decks = decks_field()
+    out = seat_field(
+        "Seat of the opponent who has gone out (T13-5): this is the asking player's last turn. "
+        "Omit while nobody has.",
+        load_default=None,
+        allow_none=True,
+    )
+    seed = seed_field(T13_DEFAULT_SEED)
+
+    @post_load
+    def make_query(self, data: dict[str, Any], **_: Any) -> T13AdviceQuery:
+        """Cross-field checks in field order, then the frozen query."""
+        players: int = data["players"]
+        seat: int = data["seat"]
+        check_seat("seat", seat, players)
+        r: int = data["round"]
+        decks: int = data.get("decks") or default_decks(players)  # T13-2
+        check_decks_fit(players, decks)
+        hand: list[int] = data["hand"]
+        deal = r + 2
+        want = deal + 1 if self.endpoint == DISCARD else deal
+        if len(hand) != want:
+            when = "after the draw" if self.endpoint == DISCARD else "before the draw"
+            raise path_error(
+                "hand",
+                f"round {r} {self.endpoint} advice needs {want} cards ({when}; round {r} deals "
+                f"{deal}, T13-1); got {len(hand)}",
+            )
+        check_hand(THREE_THIRTEEN, hand, round_number=r, decks=decks)
+        rules = data["rules"]
+        table = build_table(data["table"], players, t13_meld_problem(r, rules))
+        opponents = data["opponents"]
+        check_opponents(opponents, seat, players)
+        for i, opp in enumerate(opponents):
+            size = opp.get("hand_size")
+            if size is not None and size > deal + 1:
+                raise path_error(
+                    f"opponents[{i}].hand_size",
+                    f"round {r} hands hold at most {deal + 1} cards (T13-1)",
+                )
+        pile: list[int] = data["discard_pile"]
+        check_copies(
+            THREE_THIRTEEN,
+            [("hand", hand)]
+            + [(f"table[{i}].cards", m["cards"]) for i, m in enumerate(data["table"])]
+            + [("discard_pile", pile)]
+            + [(f"opponents[{i}].picked_up", o["picked_up"]) for i, o in enumerate(opponents)],
+            decks,
+        )
+        out = data.get("out")
+        if out is not None:
+            check_seat("out", out, players)
+            if out == seat:
+                raise path_error("out", "advice is for a player who has not gone out yet")
+
+        order = opponent_seats(seat, players)
+        by_seat = {o["seat"]: o for o in opponents}
+        known = [tuple(sorted(by_seat.get(s, {}).get("picked_up", ()))) for s in order]
+        sizes = []
+        for s in order:
+            size = by_seat.get(s, {}).get("hand_size")
+            sizes.append(deal if size is None else size)
+        shown = len(hand) + sum(len(m.cards) for m in table) + len(pile)
+        check_fits_deck(52 * decks, shown, sum(sizes), f"{decks} deck(s)")
+        situation = t13_situation(
+            hand,
+            r,
+            players,
+            decks,
+            pile,
+            table,
+            known,
+            sizes,
+            order.index(out) if out is not None else None,
+            rules,
+        )
+        return T13AdviceQuery(
+            endpoint=self.endpoint,
+            situation=situation,
+            seat=seat,
+            opponent_seats=order,
+            table=table,
+            seed=data["seed"],
+            samples=data["samples"],
+        )
+
+
+_T13_HAND_DOC = {
+    DISCARD: "The asking player's cards after the draw: round+3 cards (T13-5).",
+    DRAW: "The asking player's cards before the draw: round+2 cards (T13-1).",
+}
+_T13_SAMPLES_NOTE = {
+    DISCARD: "Hands of the next player sampled for the danger of each discard.",
+    DRAW: "The draw figures are exact enumerations over the unseen cards; `samples` is only "
+    "checked against the cap and `seed` is not used.",
+}
+
+
+@cache
+def t13_request_schema(endpoint: str) -> type[Schema]:
+    """The Three Thirteen request schema of ``endpoint`` (discard/draw)."""
+    game = THREE_THIRTEEN
+    attrs: dict[str, Any] = {
+        "hand": cards_field(game, _T13_HAND_DOC[endpoint], required=True),
+        "table": table_field(
+            game,
+            "Combinations already shown (by the player who went out, T13-5): seen cards, never "
+            "imagined in a hand. No lay-offs in Three Thirteen (T13-7).",
+        ),
+        "discard_pile": discard_pile_field(game),
+        "players": players_field(game, _PLAYERS_DOC, required=True),
+        "opponents": opponents_field(game),
+        "rules": RulesField(game),
+        "samples": samples_field(T13_DEFAULT_SAMPLES, T13_MAX_SAMPLES, _T13_SAMPLES_NOTE[endpoint]),
+        "endpoint": endpoint,
+    }
+    name = schema_name(game, endpoint.capitalize() + "Request")
+    attrs["__doc__"] = f"{name}: what the asking player knows, for `{endpoint}` advice."
+    order = (
+        "hand",
+        "round",
+        "decks",
+        "table",
+        "discard_pile",
+        "seat",
+        "players",
+        "opponents",
+        "out",
+        "rules",
+        "seed",
+        "samples",
+    )
+    return make_schema(name, T13AdviceRequestBase, attrs, order=order)
+
+
+# --- responses ---------------------------------------------------------------------------------
+
+
+def _number(description: str, **kwargs: Any) -> fields.Float:
+    return fields.Float(metadata={"description": description}, **kwargs)
+
+
+class TunkDiscardOptionBase(Schema):
+    """One distinct card to discard and its figures (lower `score` is better)."""
+
+    deadwood = fields.Integer(
+        metadata={"description": "Deadwood points left in the hand after this discard (C-2)."}
+    )
+    outs = fields.Integer(
+        metadata={
+            "description": "Distinct unseen cards that would lower that deadwood after the next "
+            "draw and discard."
+        }
+    )
+    expected_deadwood = _number(
+        "Expected deadwood after the next stock draw and best discard (every unseen card "
+        "equally likely)."
+    )
+    danger = _number(
+        "Chance (0-1) that the card helps the next player: it lays off on a table meld "
+        "(GFF-3 / TT-8), or completes a meld with cards they are known or likely to hold."
+    )
+    out_chance = _number(
+        "Share of the unseen cards that would let the hand be emptied after the next draw "
+        "(every card melded, or all but one to discard; lay-offs not counted)."
+    )
+
+
+def tunk_score_doc(game: str) -> str:
+    """How the engine scores a Tunk discard option (its weights, read from the engine)."""
+    out = OUT_POINTS.get(game, 0.0)
+    return (
+        f"(deadwood + expected_deadwood) / 2 + {DANGER_POINTS:g} x danger - {out:g} x "
+        "out_chance; lower is better."
+    )
+
+
+class T13DiscardOptionBase(Schema):
+    """One distinct card to discard in Three Thirteen and its figures (lower `score` is better)."""
+
+    deadwood = fields.Integer(
+        metadata={"description": "Deadwood points of the other cards (C-2, T13-3/T13-4)."}
+    )
+    outs = fields.Integer(
+        metadata={"description": "Unseen cards (copies counted) that would lower that deadwood."}
+    )
+    expected_deadwood = _number(
+        "Expected deadwood after the next draw and best discard (the score if another player "
+        "goes out first)."
+    )
+    go_out_chance = _number("Chance of going out (T13-5) after the next draw.")
+    danger = _number("Share of the next player's sampled hands the card helps (0-1).")
+    danger_points = _number("Mean deadwood points the card saves the next player.")
+    score = _number(
+        f"expected_deadwood + {t13_advice.DANGER_WEIGHT:g} x danger_points - "
+        f"{t13_advice.GO_OUT_WEIGHT:g} x go_out_chance; going out now scores -1000 + "
+        "danger_points. Lower is better."
+    )
+    goes_out = fields.Boolean(
+        metadata={"description": "Discarding this card goes out now (T13-5): the rest is combined."}
+    )
+
+
+@cache
+def discard_response_schema(game: str) -> type[Schema]:
+    """Per-game discard answer."""
+    card = card_field_for(game, metadata={"description": "The card to discard."})
+    base = T13DiscardOptionBase if game == THREE_THIRTEEN else TunkDiscardOptionBase
+    option_attrs: dict[str, Any] = {"card": card}
+    if game != THREE_THIRTEEN:
+        option_attrs["score"] = _number(tunk_score_doc(game))
+    option = make_schema(schema_name(game, "DiscardOption"), base, option_attrs, order=("card",))
+    attrs: dict[str, Any] = {
+        "game": fields.String(),
+        "hand": fields.List(card_field_for(game), metadata={"description": "Sorted hand."}),
+        "explanation": fields.String(
+            metadata={"description": "One sentence a learner can follow."}
+        ),
+        "options": fields.List(
+            fields.Nested(option),
+            metadata={"description": "Every distinct card of the hand, best (lowest score) first."},
+        ),
+    }
+    if game == THREE_THIRTEEN:
+        attrs["round"] = fields.Integer()
+        attrs["wild_rank"] = fields.String(
+            metadata={"description": "This round's wild rank (T13-1)."}
+        )
+        attrs["discard"] = card_field_for(
+            game, metadata={"description": "The recommended discard."}
+        )
+        attrs["go_out"] = fields.Boolean(
+            metadata={
+                "description": "True: discard `discard` and go out now (T13-5, always recommended "
+                "when possible: you score 0). False: hold - discard it and play on."
+            }
+        )
+        attrs["last_turn"] = fields.Boolean(
+            metadata={"description": "An opponent has gone out: this is your last turn (T13-5)."}
+        )
+        attrs["unseen"] = fields.Integer(
+            metadata={"description": "Unseen card copies (not in hand, pile, table or known)."}
+        )
+        attrs["seed"] = fields.Integer()
+        attrs["samples"] = fields.Integer()
+        order: tuple[str, ...] = (
+            "game",
+            "round",
+            "wild_rank",
+            "hand",
+            "discard",
+            "go_out",
+            "last_turn",
+            "explanation",
+            "options",
+            "unseen",
+            "seed",
+            "samples",
+        )
+    else:
+        attrs["discard"] = card_field_for(
+            game,
+            allow_none=True,
+            metadata={
+                "description": "The recommended discard; null when the hand tunks out with no "
+                "discard (two 3-card melds, GFF-9 / TT-11)."
+            },
+        )
+        ends_doc = (
+            "`tunk_out` (GFF-9) or `go_out` (GFF-10) when following the advice ends the hand "
+            "now, else null."
+            if game == GAME_FLIP_FLOP
+            else "`tunk_out` (TT-11) when following the advice ends the hand now, else null."
+        )
+        attrs["ends"] = fields.String(allow_none=True, metadata={"description": ends_doc})
+        order = ("game", "hand", "discard", "ends", "explanation", "options")
+    return make_schema(schema_name(game, "DiscardResponse"), Schema, attrs, order=order)
+
+
+@cache
+def draw_response_schema(game: str) -> type[Schema]:
+    """Per-game draw answer."""
+    attrs: dict[str, Any] = {
+        "game": fields.String(),
+        "hand": fields.List(card_field_for(game), metadata={"description": "Sorted hand."}),
+        "choice": fields.String(
+            metadata={"description": "`discard_pile` (take the top discard) or `stock`."}
+        ),
+        "take_discard": fields.Boolean(metadata={"description": "Take the top discard."}),
+        "top_discard": card_field_for(
+            game,
+            allow_none=True,
+            metadata={"description": "The top of the discard pile, or null when it is empty."},
+        ),
+        "deadwood_if_take": _number(
+            "Deadwood left after taking the top discard and throwing the best card (certain); "
+            "null without a discard.",
+            allow_none=True,
+        ),
+        "expected_deadwood_if_stock": _number(
+            "Expected deadwood after drawing from the stock and throwing the best card (every "
+            "unseen card equally likely)."
+        ),
+        "explanation": fields.String(
+            metadata={"description": "One sentence a learner can follow."}
+        ),
+    }
+    order: tuple[str, ...]
+    if game == THREE_THIRTEEN:
+        attrs["round"] = fields.Integer()
+        attrs["discard_after_take"] = card_field_for(
+            game,
+            allow_none=True,
+            metadata={"description": "The card to throw after taking the top discard."},
+        )
+        attrs["go_out_chance_if_stock"] = _number(
+            "Chance that a stock card lets you go out this turn (T13-5)."
+        )
+        attrs["unseen"] = fields.Integer(
+            metadata={"description": "Unseen card copies the stock card is drawn from."}
+        )
+        order = (
+            "game",
+            "round",
+            "hand",
+            "choice",
+            "take_discard",
+            "top_discard",
+            "deadwood_if_take",
+            "discard_after_take",
+            "expected_deadwood_if_stock",
+            "go_out_chance_if_stock",
+            "explanation",
+            "unseen",
+        )
+    else:
+        attrs["deadwood_now"] = fields.Integer(
+            metadata={"description": "Deadwood of the hand before the draw (C-2)."}
+        )
+        order = (
+            "game",
+            "hand",
+            "choice",
+            "take_discard",
+            "top_discard",
+            "deadwood_now",
+            "deadwood_if_take",
+            "expected_deadwood_if_stock",
+            "explanation",
+        )
+    return make_schema(schema_name(game, "DrawResponse"), Schema, attrs, order=order)
+
+
+class IntervalOut(Schema):
+    """A 95% confidence interval."""
+
+    low = fields.Float()
+    high = fields.Float()
+
+
+@cache
+def knock_response_schema(game: str) -> type[Schema]:
+    """Per-game knock/drop answer."""
+    word = "drop" if game == GAME_FLIP_FLOP else "knock"
+    unit = "stakes" if game == GAME_FLIP_FLOP else "units"
+    rule = "GFF-8" if game == GAME_FLIP_FLOP else "TT-13/TT-14"
+    attrs: dict[str, Any] = {
+        "game": fields.String(),
+        "hand": fields.List(card_field_for(game), metadata={"description": "Sorted hand."}),
+        "hand_total": fields.Integer(
+            metadata={"description": "Points of every card in hand (what is shown and totalled)."}
+        ),
+        "knock": fields.Boolean(
+            metadata={"description": f"The advice: {word} now (true) or play on (false)."}
+        ),
+        "allowed": fields.Boolean(
+            metadata={
+                "description": "Whether knocking is allowed now: false while the TT-12 waiting "
+                "counter is positive (then `knock` is false)."
+                if game == TRIPLE_TUNK
+                else "Always true: dropping is allowed at the start of any turn (C-5)."
+            }
+        ),
+        "win_probability": _number(
+            "Chance that your total is strictly the lowest now (Monte Carlo over opponents' "
+            "hands drawn by the opponent model)."
+        ),
+        "interval": fields.Nested(
+            IntervalOut,
+            metadata={"description": "95% Wilson interval of `win_probability` over `samples`."},
+        ),
+        "expected_payout": _number(f"Expected settlement of {word}ping now, in {unit} ({rule})."),
+        "payout_if_win": _number(f"What a won {word} pays you, in {unit}."),
+        "value_of_playing_on": _number(
+            f"Estimated value of playing on instead, in {unit}: the advisor's mean final "
+            "settlement after playing on, measured in simulated tournaments as a function of the "
+            "win probability and the number of players."
+        ),
+        "unit": fields.String(metadata={"description": f"`{unit}`: the unit of the payouts."}),
+        "explanation": fields.String(
+            metadata={"description": "One sentence a learner can follow."}
+        ),
+        "seed": fields.Integer(),
+        "samples": fields.Integer(),
+    }
+    money = "stake" if game == GAME_FLIP_FLOP else "unit"
+    attrs["expected_payout_money"] = _number(
+        f"`expected_payout` x `{money}` when the request gives `{money}`, else null.",
+        allow_none=True,
+    )
+    order = (
+        "game",
+        "hand",
+        "hand_total",
+        "knock",
+        "allowed",
+        "win_probability",
+        "interval",
+        "expected_payout",
+        "expected_payout_money",
+        "payout_if_win",
+        "value_of_playing_on",
+        "unit",
+        "explanation",
+        "seed",
+        "samples",
+    )
+    return make_schema(schema_name(game, "KnockResponse"), Schema, attrs, order=order)
+
+
+__all__ = [
+    "DISCARD",
+    "DRAW",
+    "KNOCK",
+    "T13AdviceQuery",
+    "TunkAdviceQuery",
+    "discard_response_schema",
+    "draw_response_schema",
+    "knock_response_schema",
+    "t13_request_schema",
+    "tunk_request_schema",
+]

@@ -1,0 +1,580 @@
+"""``POST /v1/games/{game}/melds``: request schemas (one per game) and response schemas.
+
+A request carries the asking player's hand, the melds on the table, the seat and table size, the
+house rules and (Three Thirteen) the round and decks. Loading it validates everything once and
+yields a :class:`MeldsQuery` of engine values whose :meth:`MeldsQuery.canonical` form is the
+cache key: the hand is sorted ints, each table meld's cards sorted, rules canonical.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from marshmallow import Schema, fields, post_load, validate
+
+from api.fields import RulesField, card_field_for
+from api.schemas.common import (
+    MAX_TIES_LIMIT,
+    PLAYER_RANGE,
+    build_table,
+    canonical_table,
+    cards_field,
+    check_copies,
+    check_decks_fit,
+    check_hand,
+    check_seat,
+    decks_field,
+    hand_size_for_round,
+    layoff_schema,
+    make_schema,
+    players_field,
+    raise_engine,
+    round_field,
+    schema_name,
+    seat_field,
+    table_meld_schema,
+)
+from engine.errors import EngineError
+from engine.gff_play import spread_kind, validate_gff_table
+from engine.rules import (
+    GAME_FLIP_FLOP,
+    GAMES,
+    THREE_THIRTEEN,
+    TRIPLE_TUNK,
+    Rules,
+    ThreeThirteenRules,
+    canonical_rules,
+)
+from engine.settle_t13 import default_decks
+from engine.std_melds import is_meld, t13_context
+from engine.tt_melds import is_tt_meld
+from engine.tt_play import validate_tt_table
+from engine.types import TableMeld
+
+
+@dataclass(frozen=True, slots=True)
+class MeldsQuery:
+    """A validated melds request in engine values (cards are ints, the hand sorted)."""
+
+    game: str
+    hand: tuple[int, ...]
+    table: tuple[TableMeld, ...]
+    seat: int
+    players: int
+    rules: Rules
+    round: int | None = None
+    decks: int = 1
+    limit: int | None = None
+    max_ties: int = 10
+    early_tunk_claimed: bool = False
+
+    def canonical(self) -> dict[str, Any]:
+        """Order- and notation-independent JSON form (the cache key's request part).
+
+        ``players`` and ``decks`` only bound the validation already done; the answer does not
+        depend on them, so they stay out of the key (more hits, same answers).
+        """
+        return {
+            "hand": list(self.hand),
+            "table": canonical_table(self.table),
+            "seat": self.seat,
+            "rules": canonical_rules(self.rules),
+            "round": self.round,
+            "limit": self.limit,
+            "max_ties": self.max_ties,
+            "early_tunk_claimed": self.early_tunk_claimed,
+        }
+
+
+def gff_meld_problem(cards: tuple[int, ...]) -> str | None:
+    """Why ``cards`` is not a Game Flip Flop spread (GFF-2), or None when it is."""
+    if spread_kind(cards) is None:
+        return (
+            "not a spread: 3-4 cards of one rank, or 3+ consecutive cards of one suit, "
+            "aces low (GFF-2)"
+        )
+    return None
+
+
+def tt_meld_problem(cards: tuple[int, ...]) -> str | None:
+    """Why ``cards`` is not a Triple Tunk meld (TT-6), or None when it is."""
+    if not is_tt_meld(cards):
+        return (
+            "not a meld: 3-5 cards matching in two of colour/shape/number, or in sequence and "
+            "matching in colour or shape (TT-6)"
+        )
+    return None
+
+
+def t13_meld_problem(
+    round_number: int, rules: ThreeThirteenRules
+) -> Callable[[tuple[int, ...]], str | None]:
+    """A checker for Three Thirteen combinations of ``round_number`` (its wild rank, T13-4)."""
+
+    def check(cards: tuple[int, ...]) -> str | None:
+        if not is_meld(cards, t13_context(round_number, rules)):
+            return (
+                f"not a combination in round {round_number}: 3+ cards of one rank or 3+ "
+                "consecutive cards of one suit, wilds standing in (T13-4)"
+            )
+        return None
+
+    return check
+
+
+def validate_engine_table(game: str, table: Sequence[TableMeld]) -> None:
+    """The engine's own table checks (e.g. GFF: the owner laid at least three of the cards)."""
+    try:
+        if game == GAME_FLIP_FLOP:
+            validate_gff_table(table)
+        elif game == TRIPLE_TUNK:
+            validate_tt_table(table)
+    except EngineError as exc:
+        raise_engine(exc, "table")
+
+
+class MeldsRequestBase(Schema):
+    """Fields and the cross-field checks every game's melds request shares."""
+
+    game = GAME_FLIP_FLOP
+
+    seat = seat_field("The asking player's seat (0..players-1, C-4).", load_default=0)
+    limit = fields.Integer(
+        strict=True,
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=1, max=10_000),
+        metadata={"description": "List at most this many legal melds (default: all of them)."},
+    )
+    max_ties = fields.Integer(
+        strict=True,
+        load_default=10,
+        validate=validate.Range(min=0, max=MAX_TIES_LIMIT),
+        metadata={"description": "List at most this many other optimal arrangements (`ties`)."},
+    )
+
+    def meld_problem(self, data: dict[str, Any]) -> Callable[[tuple[int, ...]], str | None]:
+        """The game's check that a table meld is a meld."""
+        return gff_meld_problem
+
+    def check_hand_size(self, data: dict[str, Any]) -> None:
+        """Game-specific hand checks (sizes, copies)."""
+        check_hand(self.game, data["hand"])
+
+    @post_load
+    def make_query(self, data: dict[str, Any], **_: Any) -> MeldsQuery:
+        """Cross-field checks in field order, then the frozen query."""
+        players = data.get("players") or PLAYER_RANGE[self.game][1]
+        check_seat("seat", data["seat"], players)
+        self.check_hand_size(data)  # Three Thirteen fills in the default decks (T13-2)
+        decks = data.get("decks", 1)
+        table = build_table(data.get("table", []), players, self.meld_problem(data))
+        copies = decks if self.game == THREE_THIRTEEN else 1
+        check_copies(
+            self.game,
+            [("hand", data["hand"])]
+            + [(f"table[{i}].cards", m["cards"]) for i, m in enumerate(data.get("table", []))],
+            copies,
+        )
+        validate_engine_table(self.game, table)
+        return MeldsQuery(
+            game=self.game,
+            hand=tuple(sorted(data["hand"])),
+            table=table,
+            seat=data["seat"],
+            players=players,
+            rules=data["rules"],
+            round=data.get("round"),
+            decks=decks,
+            limit=data["limit"],
+            max_ties=data["max_ties"],
+            early_tunk_claimed=data.get("early_tunk_claimed", False),
+        )
+
+
+_HAND_DOC = "The asking player's cards (after drawing, when asking about going out)."
+_TABLE_DOC = "Melds on the table, in the order lay-offs refer to them (`meld_index`)."
+_PLAYERS_DOC = "Seats at the table, for the seat checks (default: the game's largest table)"
+
+
+class GffMeldsRequest(MeldsRequestBase):
+    """Game Flip Flop melds request (standard cards, GFF-1)."""
+
+    class Meta:
+        fields = ("hand", "table", "seat", "players", "rules", "limit", "max_ties")
+
+    game = GAME_FLIP_FLOP
+    hand = cards_field(GAME_FLIP_FLOP, _HAND_DOC + " At most 6 cards.", required=True)
+    table = fields.List(
+        fields.Nested(table_meld_schema(GAME_FLIP_FLOP)),
+        load_default=list,
+        validate=validate.Length(max=20),
+        metadata={"description": _TABLE_DOC},
+    )
+    players = players_field(GAME_FLIP_FLOP, _PLAYERS_DOC)
+    rules = RulesField(GAME_FLIP_FLOP)
+
+
+class TtMeldsRequest(MeldsRequestBase):
+    """Triple Tunk melds request (Triple Topper cards, TT-1)."""
+
+    class Meta:
+        fields = (
+            "hand",
+            "table",
+            "seat",
+            "players",
+            "early_tunk_claimed",
+            "rules",
+            "limit",
+            "max_ties",
+        )
+
+    game = TRIPLE_TUNK
+    hand = cards_field(TRIPLE_TUNK, _HAND_DOC + " At most 6 cards.", required=True)
+    table = fields.List(
+        fields.Nested(table_meld_schema(TRIPLE_TUNK)),
+        load_default=list,
+        validate=validate.Length(max=20),
+        metadata={"description": _TABLE_DOC},
+    )
+    players = players_field(TRIPLE_TUNK, _PLAYERS_DOC)
+    rules = RulesField(TRIPLE_TUNK)
+    early_tunk_claimed = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "Whether this player claimed an early tunk (TT-9): doubles what a "
+            "tunk out now pays (TT-14)."
+        },
+    )
+
+    def meld_problem(self, data: dict[str, Any]) -> Callable[[tuple[int, ...]], str | None]:
+        return tt_meld_problem
+
+
+class T13MeldsRequest(MeldsRequestBase):
+    """Three Thirteen melds request (standard cards, several decks allowed, T13-1/T13-2)."""
+
+    class Meta:
+        fields = (
+            "hand",
+            "table",
+            "seat",
+            "players",
+            "round",
+            "decks",
+            "rules",
+            "limit",
+            "max_ties",
+        )
+
+    game = THREE_THIRTEEN
+    hand = cards_field(
+        THREE_THIRTEEN,
+        _HAND_DOC + " round+2 cards, or round+3 after drawing.",
+        required=True,
+    )
+    table = fields.List(
+        fields.Nested(table_meld_schema(THREE_THIRTEEN)),
+        load_default=list,
+        validate=validate.Length(max=20),
+        metadata={
+            "description": "Combinations already shown (e.g. by the player who went out). They "
+            "only count toward the card copies: Three Thirteen has no lay-offs (T13-7)."
+        },
+    )
+    players = players_field(THREE_THIRTEEN, _PLAYERS_DOC)
+    rules = RulesField(THREE_THIRTEEN)
+    round = round_field(required=True)
+    decks = decks_field()
+
+    def meld_problem(self, data: dict[str, Any]) -> Callable[[tuple[int, ...]], str | None]:
+        return t13_meld_problem(data["round"], data["rules"])
+
+    def check_hand_size(self, data: dict[str, Any]) -> None:
+        if "decks" not in data:
+            players = data.get("players")
+            data["decks"] = default_decks(players) if players else 1  # T13-2
+        check_decks_fit(data.get("players"), data["decks"])
+        hand_size_for_round(data["hand"], data["round"])
+        check_hand(self.game, data["hand"], round_number=data["round"], decks=data["decks"])
+
+
+MELDS_REQUESTS: dict[str, type[MeldsRequestBase]] = {
+    GAME_FLIP_FLOP: GffMeldsRequest,
+    TRIPLE_TUNK: TtMeldsRequest,
+    THREE_THIRTEEN: T13MeldsRequest,
+}
+
+# --- responses ---------------------------------------------------------------------------------
+
+
+class WildOut(Schema):
+    """A wild card and the card it stands for in its meld (T13-4)."""
+
+
+class StdMeldOutBase(Schema):
+    """A standard-deck meld: a set (one rank) or a run (one suit), with wild assignments."""
+
+    kind = fields.String(metadata={"description": "`set` or `run` (GFF-2 / T13-4)."})
+    rank = fields.String(
+        allow_none=True, metadata={"description": "A set's rank (A, 2-10, J, Q, K); null for runs."}
+    )
+    suit = fields.String(
+        allow_none=True, metadata={"description": "A run's suit (S H D C); null for sets."}
+    )
+    low = fields.String(
+        allow_none=True,
+        metadata={"description": "A run's lowest rank (with wilds standing in); null for sets."},
+    )
+    high = fields.String(
+        allow_none=True,
+        metadata={"description": "A run's highest rank (with wilds standing in); null for sets."},
+    )
+
+
+class TTMatchesOut(Schema):
+    """Which attributes of a Triple Tunk meld match (TT-3, TT-4; wilds count as matching)."""
+
+    colour = fields.Boolean()
+    shape = fields.Boolean()
+    number = fields.Boolean()
+
+
+class TTMeldOutBase(Schema):
+    """A Triple Tunk meld: what matches, whether it is a sequence and whether it is special."""
+
+    matches = fields.Nested(TTMatchesOut)
+    sequence = fields.Boolean(metadata={"description": "In sequence (TT-5, ? = 5, high only)."})
+    special = fields.Boolean(
+        metadata={"description": "Special (TT-7): sequence + colour + shape, or all three match."}
+    )
+
+
+@cache
+def meld_out_schema(game: str) -> type[Schema]:
+    """Per-game meld description output."""
+    card = card_field_for(game)
+    if game == TRIPLE_TUNK:
+        return make_schema(
+            schema_name(game, "Meld"),
+            TTMeldOutBase,
+            {"cards": fields.List(card)},
+            order=("cards",),
+        )
+    wild = make_schema(
+        schema_name(game, "Wild"),
+        WildOut,
+        {
+            "card": card_field_for(game, metadata={"description": "The wild card."}),
+            "stands_for": card_field_for(game, metadata={"description": "The card it stands for."}),
+        },
+    )
+    attrs: dict[str, Any] = {"cards": fields.List(card_field_for(game))}
+    if game == THREE_THIRTEEN:
+        attrs["wilds"] = fields.List(
+            fields.Nested(wild),
+            metadata={"description": "Wild cards in the meld and what each stands for (T13-4)."},
+        )
+    return make_schema(schema_name(game, "Meld"), StdMeldOutBase, attrs, order=("cards",))
+
+
+class ArrangementOutBase(Schema):
+    """One split of the hand into melds and deadwood (C-2)."""
+
+    deadwood_points = fields.Integer(metadata={"description": "Points of the deadwood (C-2)."})
+    melded_count = fields.Integer(metadata={"description": "Cards in melds (first tie-break)."})
+
+
+@cache
+def arrangement_schema(game: str) -> type[Schema]:
+    """Per-game arrangement output (``special_bonus`` only in Triple Tunk)."""
+    attrs: dict[str, Any] = {
+        "melds": fields.List(fields.Nested(meld_out_schema(game))),
+        "deadwood": fields.List(card_field_for(game)),
+    }
+    if game == TRIPLE_TUNK:
+        attrs["special_bonus"] = fields.Integer(
+            metadata={
+                "description": "TT-14 bonus these melds would earn once laid (1 = none, 2/3/4)."
+            }
+        )
+    return make_schema(
+        schema_name(game, "Arrangement"), ArrangementOutBase, attrs, order=("melds", "deadwood")
+    )
+
+
+class GoingOutBase(Schema):
+    """Whether the asking player can end the play now, how, and what it pays."""
+
+    possible = fields.Boolean(metadata={"description": "The player can go/tunk out this turn."})
+    rule = fields.String(allow_none=True, metadata={"description": "RULES.md id that applies."})
+    pays = fields.String(metadata={"description": "What it pays, in words."})
+
+
+@cache
+def going_out_schema(game: str) -> type[Schema]:
+    """Per-game going-out output."""
+    arrangement = arrangement_schema(game)
+    meld = meld_out_schema(game)
+    attrs: dict[str, Any] = {}
+    if game == GAME_FLIP_FLOP:
+        attrs = {
+            "kind": fields.String(
+                allow_none=True,
+                metadata={"description": "`tunk_out` (GFF-9), `go_out` (GFF-10) or null."},
+            ),
+            "spreads": fields.List(
+                fields.Nested(meld), metadata={"description": "New spreads to lay."}
+            ),
+            "layoffs": fields.List(
+                fields.Nested(layoff_schema(game)),
+                metadata={"description": "Cards to add to table spreads, in laying order."},
+            ),
+            "discard": card_field_for(
+                game, allow_none=True, metadata={"description": "Last card thrown, or null."}
+            ),
+            "extra_stakes_per_opponent": fields.Integer(
+                metadata={
+                    "description": "Extra stakes each other player adds to the game pot "
+                    "(1 for a tunk out, GFF-9; 0 for going out, GFF-10)."
+                }
+            ),
+        }
+    elif game == TRIPLE_TUNK:
+        attrs = {
+            "shape": fields.String(
+                allow_none=True,
+                metadata={
+                    "description": "TT-11 shape: `five_meld` (one 5-card meld + discard), "
+                    "`two_three_melds` (two 3-card melds, no discard), `three_meld_two_layoffs` "
+                    "(3-card meld + 2 cards on opponents' melds + discard), `four_meld_one_layoff` "
+                    "(4-card meld + 1 card on an opponent's meld + discard), or null."
+                },
+            ),
+            "melds": fields.List(fields.Nested(meld), metadata={"description": "Melds to lay."}),
+            "layoffs": fields.List(
+                fields.Nested(layoff_schema(game)),
+                metadata={"description": "Cards to lay on opponents' melds."},
+            ),
+            "discard": card_field_for(
+                game, allow_none=True, metadata={"description": "Last card thrown, or null."}
+            ),
+            "multiplier": fields.Integer(
+                metadata={
+                    "description": "TT-14 multiplier of the unit every other player pays: x2 tunk "
+                    "out, x2 early tunk claimed, x special bonus (1-4); max 16."
+                }
+            ),
+            "special_bonus": fields.Integer(
+                metadata={"description": "TT-14 special bonus after this tunk out (1-4)."}
+            ),
+        }
+    else:
+        option = make_schema(
+            schema_name(game, "GoOutOption"),
+            Schema,
+            {
+                "discard": card_field_for(game, metadata={"description": "The card to discard."}),
+                "arrangement": fields.Nested(
+                    arrangement, metadata={"description": "How the other cards combine."}
+                ),
+            },
+        )
+        attrs = {
+            "options": fields.List(
+                fields.Nested(option),
+                metadata={
+                    "description": "Each distinct discard that leaves round+2 cards fully "
+                    "combined (T13-5)."
+                },
+            ),
+            "ready": fields.Boolean(
+                metadata={
+                    "description": "With round+2 cards (before drawing): every card is already "
+                    "combined, so any draw lets the player go out next turn."
+                }
+            ),
+        }
+    return make_schema(
+        schema_name(game, "GoingOut"),
+        GoingOutBase,
+        attrs,
+        order=("possible", "rule", *attrs),
+    )
+
+
+class MeldsResponseBase(Schema):
+    """Fields every game's melds answer shares."""
+
+    game = fields.String()
+    hand_points = fields.Integer(
+        metadata={"description": "Points of the whole hand (GFF-1 / TT-2 / T13-3 values)."}
+    )
+    legal_melds_count = fields.Integer(metadata={"description": "How many legal melds exist."})
+    legal_melds_truncated = fields.Boolean(
+        metadata={"description": "True when `limit` cut `legal_melds` short."}
+    )
+    ties_truncated = fields.Boolean(
+        metadata={"description": "True when more tied arrangements exist than `max_ties`."}
+    )
+
+
+@cache
+def melds_response_schema(game: str) -> type[Schema]:
+    """Per-game melds answer."""
+    arrangement = arrangement_schema(game)
+    attrs: dict[str, Any] = {
+        "hand": fields.List(card_field_for(game), metadata={"description": "Sorted hand."}),
+        "legal_melds": fields.List(
+            fields.Nested(meld_out_schema(game)),
+            metadata={"description": "Every meld the hand holds (each card multiset once)."},
+        ),
+        "best": fields.Nested(
+            arrangement, metadata={"description": "Best arrangement (fewest deadwood, C-2)."}
+        ),
+        "ties": fields.List(
+            fields.Nested(arrangement),
+            metadata={"description": "Other arrangements with the same deadwood points."},
+        ),
+        "layoffs": fields.List(
+            fields.Nested(layoff_schema(game)),
+            metadata={
+                "description": "Hand cards that can go on table melds (GFF-3 / TT-8); always "
+                "empty in Three Thirteen (T13-7: no lay-offs)."
+            },
+        ),
+        "going_out": fields.Nested(going_out_schema(game)),
+    }
+    if game == THREE_THIRTEEN:
+        attrs["round"] = fields.Integer()
+        attrs["wild_rank"] = fields.String(
+            metadata={"description": "This round's wild rank (T13-1)."}
+        )
+    order = (
+        "game",
+        *(("round", "wild_rank") if game == THREE_THIRTEEN else ()),
+        "hand",
+        "hand_points",
+        "legal_melds",
+        "legal_melds_count",
+        "legal_melds_truncated",
+        "best",
+        "ties",
+        "ties_truncated",
+    )
+    return make_schema(schema_name(game, "MeldsResponse"), MeldsResponseBase, attrs, order=order)
+
+
+MELDS_RESPONSES: dict[str, type[Schema]] = {game: melds_response_schema(game) for game in GAMES}
+
+__all__ = [
+    "MELDS_REQUESTS",
+    "MELDS_RESPONSES",
+    "MeldsQuery",
+    "tt_meld_problem",
+    "validate_engine_table",
+]

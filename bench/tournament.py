@@ -1,0 +1,248 @@
+"""Advisor vs baseline tournament for the Tunk games (issue 4).
+
+    python bench/tournament.py --game game-flip-flop --players 2 --deals 2000 --seed 1
+
+Seat 0 is the advisor (engine.sim.policies.AdvisorPolicy), every other seat the fixed-threshold
+baseline; the dealer rotates every deal. Prints the advisor's win rate in decisive deals (deals
+where its game-pot / knock settlement is not zero) with a 95% Wilson interval, its mean
+settlement per deal in stakes (GFF, game pot; also with the flip/flop side pots) or units (TT)
+with a 95% normal interval, and the calibration of ``win_probability`` at every knock/drop
+decision it faced (predicted vs. observed "strictly lowest right now", by decile).
+
+``--sweep`` instead plays the baseline thresholds against each other (round robin, heads-up)
+to choose BASELINE_THRESHOLDS. ``--jobs 2`` splits the deals over processes; every deal has its
+own seed, so the figures do not depend on the number of jobs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
+from engine.sim.core import (  # noqa: E402
+    Policy,
+    calibration_gap,
+    calibration_table,
+    mean_interval,
+    weighted_calibration_gap,
+    wilson_interval,
+)
+from engine.sim.policies import AdvisorPolicy, BaselinePolicy  # noqa: E402
+
+
+@dataclass
+class Chunk:
+    game_net: list[float] = field(default_factory=list)
+    full_net: list[float] = field(default_factory=list)
+    ends: Counter[str] = field(default_factory=Counter)
+    predicted: list[float] = field(default_factory=list)
+    truth: list[bool] = field(default_factory=list)
+    knocked_pred: list[float] = field(default_factory=list)
+    knocked_truth: list[bool] = field(default_factory=list)
+    play_on: list[tuple[float, bool, float]] = field(default_factory=list)
+
+
+def play_deal(game: str, policies: list[Policy], dealer: int, rng: random.Random, hook):  # type: ignore[no-untyped-def]
+    if game == GAME_FLIP_FLOP:
+        from engine.sim.gff import STAKE, play_gff_deal
+
+        result, _, _ = play_gff_deal(policies, dealer, rng, on_knock=hook)
+        return result, STAKE
+    from engine.sim.tt import UNIT, play_tt_deal
+
+    return play_tt_deal(policies, dealer, rng, on_knock=hook), UNIT
+
+
+def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float]) -> Chunk:
+    game, players, start, stop, seed, samples, threshold, explore = args
+    out = Chunk()
+    for d in range(start, stop):
+        rng = random.Random(seed * 1_000_003 + d)
+        advisor = AdvisorPolicy(game, random.Random(rng.getrandbits(64)), samples, explore)
+        policies: list[Policy] = [advisor]
+        policies += [BaselinePolicy(game, threshold) for _ in range(players - 1)]
+        decisions: list[tuple[float, bool, bool, int]] = []
+
+        def hook(
+            seat: int,
+            lowest: bool,
+            knocked: bool,
+            _a: AdvisorPolicy = advisor,
+            _out: list[tuple[float, bool, bool, int]] = decisions,
+        ) -> None:
+            if seat == 0 and _a.last_win_probability is not None:
+                _out.append((_a.last_win_probability, lowest, knocked, _a.last_total))
+
+        result, unit = play_deal(game, policies, d % players, rng, hook)
+        out.game_net.append(result.game_net[0] / unit)
+        out.full_net.append(result.net[0] / unit)
+        out.ends[result.end] += 1
+        for p, truth, knocked, _total in decisions:
+            out.predicted.append(p)
+            out.truth.append(truth)
+            if knocked:
+                out.knocked_pred.append(p)
+                out.knocked_truth.append(truth)
+            out.play_on.append((p, knocked, result.game_net[0] / unit))
+    return out
+
+
+def merge(chunks: list[Chunk]) -> Chunk:
+    out = Chunk()
+    for c in chunks:
+        out.game_net += c.game_net
+        out.full_net += c.full_net
+        out.ends.update(c.ends)
+        out.predicted += c.predicted
+        out.truth += c.truth
+        out.knocked_pred += c.knocked_pred
+        out.knocked_truth += c.knocked_truth
+        out.play_on += c.play_on
+    return out
+
+
+def tournament(ns: argparse.Namespace) -> None:
+    t0 = time.time()
+    bounds = [ns.deals * i // ns.jobs for i in range(ns.jobs + 1)]
+    tasks = [
+        (
+            ns.game,
+            ns.players,
+            bounds[i],
+            bounds[i + 1],
+            ns.seed,
+            ns.samples,
+            ns.threshold,
+            ns.explore,
+        )
+        for i in range(ns.jobs)
+    ]
+    if ns.jobs == 1:
+        res = merge([run_chunk(tasks[0])])
+    else:
+        with ProcessPoolExecutor(ns.jobs) as pool:
+            res = merge(list(pool.map(run_chunk, tasks)))
+    unit = "stakes" if ns.game == GAME_FLIP_FLOP else "units"
+    wins = sum(1 for v in res.game_net if v > 0)
+    decisive = sum(1 for v in res.game_net if v != 0)
+    lo, hi = wilson_interval(wins, decisive)
+    rate = wins / decisive if decisive else 0.0
+    print(
+        f"{ns.game}: advisor (seat 0) vs {ns.players - 1} baseline(s), {ns.deals} deals, "
+        f"seed {ns.seed}, samples {ns.samples}, {time.time() - t0:.0f} s"
+    )
+    print(f"  ends: {dict(sorted(res.ends.items()))}")
+    print(
+        f"  win rate in decisive deals: {rate:.3f} (95% CI {lo:.3f}-{hi:.3f}), "
+        f"{wins} won of {decisive} decisive"
+    )
+    m, mlo, mhi = mean_interval(res.game_net)
+    what = "game pot" if ns.game == GAME_FLIP_FLOP else "knock/tunk-out payments"
+    print(f"  mean settlement per deal ({what}): {m:+.3f} {unit} (95% CI {mlo:+.3f} to {mhi:+.3f})")
+    if ns.game == GAME_FLIP_FLOP:
+        m, mlo, mhi = mean_interval(res.full_net)
+        print(
+            f"  mean settlement per deal (with flip/flop pots): {m:+.3f} {unit} "
+            f"(95% CI {mlo:+.3f} to {mhi:+.3f})"
+        )
+    for title, pred, truth in (
+        ("every knock/drop decision", res.predicted, res.truth),
+        ("decisions where it knocked/dropped", res.knocked_pred, res.knocked_truth),
+    ):
+        rows = calibration_table(pred, truth)
+        print(f"  calibration of win_probability, {title} ({len(pred)}):")
+        print("    decile      n  predicted  observed    gap")
+        for r in rows:
+            print(
+                f"    {r.low:.1f}-{r.high:.1f} {r.count:6d}    {r.predicted:.3f}     "
+                f"{r.observed:.3f}  {abs(r.predicted - r.observed):.3f}"
+            )
+        print(
+            f"    mean abs gap over deciles: {calibration_gap(rows):.3f} (all), "
+            f"{calibration_gap(rows, 30):.3f} (deciles with n >= 30), "
+            f"count-weighted {weighted_calibration_gap(rows):.3f}"
+        )
+    if ns.record_play_on:
+        cells: dict[tuple[int, bool], list[float]] = {}
+        for p, knocked, v in res.play_on:
+            cells.setdefault((min(19, int(p * 20)), knocked), []).append(v)
+        print("  final result by predicted p (0.05 bins): bin  n_on  mean_on  n_knock  mean_knock")
+        for b in range(20):
+            on = cells.get((b, False), [])
+            kn = cells.get((b, True), [])
+            mon = sum(on) / len(on) if on else float("nan")
+            mkn = sum(kn) / len(kn) if kn else float("nan")
+            print(f"    {b / 20:.2f} {len(on):6d} {mon:+.3f} {len(kn):6d} {mkn:+.3f}")
+
+
+def sweep_chunk(args: tuple[str, int, int, int, int]) -> tuple[int, int, float, float, int]:
+    game, a, b, deals, seed = args
+    total_a = total_b = 0.0
+    for d in range(deals):
+        rng = random.Random(seed * 7919 + a * 131 + b * 17 + d * 100_003)
+        policies: list[Policy] = [BaselinePolicy(game, a), BaselinePolicy(game, b)]
+        result, unit = play_deal(game, policies, d % 2, rng, None)
+        total_a += result.game_net[0] / unit
+        total_b += result.game_net[1] / unit
+    return a, b, total_a, total_b, deals
+
+
+def sweep(ns: argparse.Namespace) -> None:
+    low, high = ns.sweep_range
+    thresholds = list(range(low, high + 1))
+    tasks = [(ns.game, a, b, ns.deals, ns.seed) for a, b in itertools.combinations(thresholds, 2)]
+    with ProcessPoolExecutor(ns.jobs) as pool:
+        results = list(pool.map(sweep_chunk, tasks))
+    score = {t: 0.0 for t in thresholds}
+    played = {t: 0 for t in thresholds}
+    h2h: dict[tuple[int, int], float] = {}
+    for a, b, ta, tb, n in results:
+        score[a] += ta
+        score[b] += tb
+        played[a] += n
+        played[b] += n
+        h2h[(a, b)] = ta / n
+    print(f"{ns.game} baseline threshold sweep, heads-up round robin, {ns.deals} deals per pair")
+    for t in thresholds:
+        print(f"  threshold {t:2d}: mean {score[t] / played[t]:+.4f} per deal")
+    print("  head-to-head (row's mean per deal against column):")
+    for a in thresholds:
+        cells = []
+        for b in thresholds:
+            v = h2h.get((a, b), -h2h[(b, a)] if (b, a) in h2h else 0.0)
+            cells.append(f"{v:+.2f}")
+        print(f"  {a:2d} " + " ".join(cells))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--game", default=GAME_FLIP_FLOP, choices=(GAME_FLIP_FLOP, TRIPLE_TUNK))
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--deals", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--samples", type=int, default=200)
+    ap.add_argument("--threshold", type=int, default=None, help="override the baseline threshold")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--sweep", action="store_true")
+    ap.add_argument("--sweep-range", type=int, nargs=2, default=(0, 12))
+    ap.add_argument("--record-play-on", action="store_true")
+    ap.add_argument("--explore", type=float, default=0.0, help="chance to play on against advice")
+    ns = ap.parse_args()
+    if ns.sweep:
+        sweep(ns)
+    else:
+        tournament(ns)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,515 @@
+"""Bookkeeping shared by every game's advice: unseen cards, consistent sampling of opponents'
+hidden hands, outs and the expected deadwood after the next draw.
+
+Everything here is generic over a :class:`GameModel` (a deck, card points and a deadwood
+function), so Three Thirteen advice reuses it with its own model. The two Tunk models,
+:data:`GFF_MODEL` (GFF-1/GFF-2) and :data:`TT_MODEL` (TT-1..TT-6), are defined at the bottom; their
+deadwood functions are memoised on a bit mask of the hand because the simulators and the Monte
+Carlo samplers ask the same small hands again and again.
+
+Opponent model (used by :func:`sample_hidden`), each part applied with probability
+``lay_probability`` (default 0.98, "usually"):
+
+- an opponent who has played a turn does not hold a meld: it would have laid it ("a hand that
+  could have laid a meld down usually has"); every card it holds now was in its hand at its last
+  laying step (draw, lay, discard), so this applies to its whole holding, known pickups included;
+- an opponent throws its highest deadwood card (ties: the higher card, GameModel.order), so
+  every card it holds ranks below the lowest card it has discarded this deal (when it threw
+  that card, everything it kept was no higher; any card drawn later and higher than everything
+  held is the next one thrown, and melds it completes are laid at once), and below the top
+  discards it left lying (it would have taken a lower card and thrown its highest);
+- it holds no card it could lay off on the table (it lays off whatever it can).
+
+Otherwise hidden cards are uniform over the unseen cards. An opponent who has not played a turn
+yet is unconstrained (its dealt cards are uniform).
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from engine import cards as std
+from engine import topper
+from engine.errors import EngineError
+from engine.gff_play import spread_kind
+from engine.sim.core import Observation
+from engine.tt_arrange import tt_min_deadwood
+from engine.tt_melds import _FEATURE as _TT_FEATURE
+from engine.tt_melds import _MELD_SIZES as _TT_MELD_SIZES
+from engine.tt_melds import meld_masks
+from engine.types import TableMeld
+
+DeadwoodFn = Callable[[Sequence[int]], int]
+
+DEFAULT_LAY_PROBABILITY = 0.98
+MAX_REJECTIONS = 25
+
+
+@dataclass(frozen=True, slots=True)
+class GameModel:
+    """What the generic advice needs to know about a game.
+
+    ``deck`` lists every card once per copy (several decks repeat cards), ``points`` maps a card
+    to its deadwood value, ``deadwood`` gives the fewest deadwood points of a hand (C-2) and
+    ``meld3`` says whether three cards form a meld, and ``order`` ranks the cards in the order
+    a player throws them among equal deadwood (higher first: points, then rank);
+    ``best_discard`` (optional fast path) gives the fewest deadwood points after throwing one
+    card. A card takes part in some meld of a hand exactly when it forms a 3-card meld with two
+    other cards of it (a 4- or 5-card set, run or Triple Tunk meld always holds a 3-card one
+    through any of its cards), which is what lets the
+    draw estimates below skip the cards that cannot combine with the hand.
+    """
+
+    name: str
+    deck: tuple[int, ...]
+    points: tuple[int, ...]
+    deadwood: DeadwoodFn
+    meld3: Callable[[int, int, int], bool]
+    order: tuple[int, ...]
+    best_discard: DeadwoodFn | None = None
+
+    def total(self, hand: Iterable[int]) -> int:
+        """Points of every card in ``hand`` (GFF-8 / TT-13 totals count melds still held)."""
+        pts = self.points
+        return sum(pts[c] for c in hand)
+
+    def has_meld(self, hand: Sequence[int]) -> bool:
+        """Whether some meld lies inside ``hand`` (it then holds a 3-card meld)."""
+        m3 = self.meld3
+        return any(m3(a, b, c) for a, b, c in combinations(hand, 3))
+
+    def related(self, card: int, hand: Sequence[int]) -> bool:
+        """Whether ``card`` forms a meld with two cards of ``hand``."""
+        m3 = self.meld3
+        return any(m3(card, a, b) for a, b in combinations(hand, 2))
+
+
+def check_observation(obs: Observation, model: GameModel) -> None:
+    """Validate an advice question before answering it (the HTTP layer calls this once).
+
+    :raises EngineError: seats out of range, per-seat tuples of the wrong length, hand sizes
+        that do not match, or a card shown in two places (hand, table, discard pile, known
+        cards of a seat).
+    """
+    n = obs.n_players
+    if not 2 <= n <= 8:
+        raise EngineError(f"{n} players: a table seats 2 to 8", field="n_players")
+    for name, value in (("seat", obs.seat), ("dealer", obs.dealer)):
+        if not 0 <= value < n:
+            raise EngineError(f"{name} {value} is not one of the seats 0..{n - 1}", field=name)
+    for name in ("known", "hand_sizes", "turns", "waiting", "early", "discard_history", "declined"):
+        value = getattr(obs, name)
+        if value and len(value) != n:
+            raise EngineError(f"{name} needs one entry per seat ({n})", field=name)
+    if len(obs.hand_sizes) == n and obs.hand_sizes[obs.seat] != len(obs.hand):
+        raise EngineError("hand_sizes must give this seat's hand size", field="hand_sizes")
+    for j, cards in enumerate(obs.known):
+        if len(obs.hand_sizes) == n and len(cards) > obs.hand_sizes[j]:
+            raise EngineError(f"seat {j} is known to hold more cards than it has", f"known[{j}]")
+    deck = set(model.deck)
+    seen: set[int] = set()
+    groups: list[tuple[str, Sequence[int]]] = [("hand", obs.hand), ("discards", obs.discards)]
+    groups += [(f"table[{i}]", m.cards) for i, m in enumerate(obs.table)]
+    groups += [(f"known[{j}]", k) for j, k in enumerate(obs.known) if j != obs.seat]
+    for field, group in groups:
+        for c in group:
+            if c not in deck:
+                raise EngineError(f"{c!r} is not a card of this game", field=field)
+            if c in seen:
+                raise EngineError("a card is shown in two places", field=field)
+            seen.add(c)
+
+
+def unseen_cards(
+    deck: Sequence[int],
+    hand: Iterable[int],
+    table: Iterable[TableMeld],
+    discards: Iterable[int],
+    known_elsewhere: Iterable[Iterable[int]] = (),
+) -> tuple[int, ...]:
+    """The cards of ``deck`` not seen anywhere: not in hand, on the table, in the discard pile,
+    nor known to be in an opponent's hand. Multisets are respected (several decks)."""
+    remaining: dict[int, int] = {}
+    for c in deck:
+        remaining[c] = remaining.get(c, 0) + 1
+    seen: list[int] = list(hand)
+    for meld in table:
+        seen.extend(meld.cards)
+    seen.extend(discards)
+    for group in known_elsewhere:
+        seen.extend(group)
+    for c in seen:
+        left = remaining.get(c, 0)
+        if left > 0:
+            remaining[c] = left - 1
+    out: list[int] = []
+    for c in sorted(remaining):
+        out.extend([c] * remaining[c])
+    return tuple(out)
+
+
+class HandSampler:
+    """Draws opponents' full hands consistently with what is known (see :func:`sample_hidden`).
+
+    Built once per question: the unseen cards are sorted by points so that "cards worth at most
+    v" is a prefix of the pool.
+    """
+
+    def __init__(
+        self,
+        unseen: Sequence[int],
+        hidden_counts: Sequence[int],
+        known: Sequence[Sequence[int]],
+        constrained: Sequence[bool],
+        model: GameModel,
+        caps: Sequence[Sequence[int]] = (),
+        lay_probability: float = DEFAULT_LAY_PROBABILITY,
+        layoffs: Sequence[frozenset[int]] = (),
+    ) -> None:
+        if sum(hidden_counts) > len(unseen):
+            raise ValueError("opponents hold more hidden cards than there are unseen cards")
+        order = model.order
+        self.pool = sorted(unseen, key=lambda c: (order[c], c))
+        self.orders = [order[c] for c in self.pool]
+        self.counts = tuple(hidden_counts)
+        self.known = tuple(tuple(k) for k in known)
+        self.constrained = tuple(constrained)
+        self.model = model
+        self.lay_probability = lay_probability
+        # Per opponent: how many of the sorted pool's cards rank below its lowest discard.
+        limits: list[int | None] = []
+        for j in range(len(self.counts)):
+            history = caps[j] if j < len(caps) else ()
+            limits.append(bisect_left(self.orders, min(history)) if history else None)
+        self.limits = tuple(limits)
+        self.layoffs = tuple(layoffs) + (frozenset(),) * (len(self.counts) - len(layoffs))
+
+    def _draw(self, rng: random.Random, j: int, taken: set[int], use_caps: bool) -> list[int]:
+        pool = self.pool
+        limit = self.limits[j]
+        size = limit if use_caps and limit is not None else len(pool)
+        banned = self.layoffs[j] if use_caps else frozenset()
+        out: list[int] = []
+        for _ in range(self.counts[j]):
+            c = -1
+            for _ in range(40):
+                if size == 0:
+                    break
+                pick = pool[rng.randrange(size)]
+                if pick not in taken and pick not in banned:
+                    c = pick
+                    break
+            if c < 0:  # no free card under the cap: any free card
+                free = [x for x in pool if x not in taken]
+                c = free[rng.randrange(len(free))]
+            taken.add(c)
+            out.append(c)
+        return out
+
+    def sample(self, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+        """One joint draw of every opponent's hand (known cards first)."""
+        taken: set[int] = set()
+        hands: list[tuple[int, ...]] = []
+        lay_p = self.lay_probability
+        for j, count in enumerate(self.counts):
+            if not count:
+                hands.append(self.known[j])
+                continue
+            use_caps = self.constrained[j] and rng.random() < lay_p
+            mine = self._draw(rng, j, taken, use_caps)
+            full = self.known[j] + tuple(mine)
+            if self.constrained[j] and lay_p > 0:
+                tries = 0
+                while tries < MAX_REJECTIONS and self.model.has_meld(full) and rng.random() < lay_p:
+                    taken.difference_update(mine)
+                    mine = self._draw(rng, j, taken, use_caps)
+                    full = self.known[j] + tuple(mine)
+                    tries += 1
+            hands.append(full)
+        return tuple(hands)
+
+
+def sample_hidden(
+    rng: random.Random,
+    unseen: Sequence[int],
+    hidden_counts: Sequence[int],
+    known: Sequence[Sequence[int]],
+    constrained: Sequence[bool],
+    model: GameModel,
+    caps: Sequence[Sequence[int]] = (),
+    lay_probability: float = DEFAULT_LAY_PROBABILITY,
+    layoffs: Sequence[frozenset[int]] = (),
+) -> tuple[tuple[int, ...], ...]:
+    """One draw of every opponent's full hand, consistent with what is known.
+
+    Opponent ``j`` holds ``known[j]`` plus ``hidden_counts[j]`` cards drawn without replacement
+    from ``unseen`` (so a card seen elsewhere is never imagined in a hand, and no card is given
+    twice). The opponent model (module docstring) applies with probability ``lay_probability``:
+    ``caps[j]`` are the :attr:`GameModel.order` values of the cards it discarded: its hidden cards
+    rank below the lowest of them (it always throws its highest deadwood card); it holds none of
+    ``layoffs[j]`` (cards it could lay off on the table: it would have); and when
+    ``constrained[j]`` (it has played a turn) a hand holding a meld is redrawn, at most
+    :data:`MAX_REJECTIONS` times.
+    """
+    sampler = HandSampler(
+        unseen, hidden_counts, known, constrained, model, caps, lay_probability, layoffs
+    )
+    return sampler.sample(rng)
+
+
+def best_after_draw(model: GameModel, hand: Sequence[int], card: int) -> int:
+    """Fewest deadwood points after adding ``card`` to ``hand`` and discarding the best card."""
+    full = (*hand, card)
+    if model.best_discard is not None:
+        return model.best_discard(full)
+    dw = model.deadwood
+    best = dw(hand)  # throwing the drawn card back
+    for i in range(len(hand)):
+        rest = full[:i] + full[i + 1 :]
+        v = dw(rest)
+        if v < best:
+            best = v
+    return best
+
+
+def outs(model: GameModel, hand: Sequence[int], unseen: Sequence[int]) -> tuple[int, ...]:
+    """Distinct unseen cards that would lower the hand's deadwood after drawing and discarding."""
+    base = model.deadwood(hand)
+    return tuple(c for c in sorted(set(unseen)) if best_after_draw(model, hand, c) < base)
+
+
+def expected_deadwood_after_draw(
+    model: GameModel, hand: Sequence[int], unseen: Sequence[int]
+) -> float:
+    """Mean over the unseen cards (each equally likely to be drawn) of the deadwood after
+    drawing it and discarding the best card: the expected deadwood after the next stock draw.
+
+    A drawn card that forms no meld with the hand only adds its points, so for it the answer is
+    ``min(deadwood(hand), points(card) + min over x of deadwood(hand - x))`` without a search.
+    """
+    if not unseen:
+        return float(model.deadwood(hand))
+    return sum(after_draw_values(model, hand, unseen)) / len(unseen)
+
+
+def after_draw_values(model: GameModel, hand: Sequence[int], unseen: Sequence[int]) -> list[int]:
+    """For each unseen card: the deadwood after drawing it and discarding the best card."""
+    dw = model.deadwood
+    pts = model.points
+    base = dw(hand)
+    tup = tuple(hand)
+    best_drop = min((dw(tup[:i] + tup[i + 1 :]) for i in range(len(tup))), default=0)
+    cache: dict[int, int] = {}
+    out: list[int] = []
+    for c in unseen:
+        v = cache.get(c)
+        if v is None:
+            if model.related(c, tup):
+                v = best_after_draw(model, tup, c)
+            else:
+                v = min(base, pts[c] + best_drop)
+            cache[c] = v
+        out.append(v)
+    return out
+
+
+# --------------------------------------------------------------------------- game models
+
+_CACHE_LIMIT = 400_000
+
+
+def _memo_by_mask(fn: DeadwoodFn) -> DeadwoodFn:
+    cache: dict[int, int] = {}
+
+    def wrapped(hand: Sequence[int]) -> int:
+        mask = 0
+        for c in hand:
+            mask |= 1 << c
+        v = cache.get(mask)
+        if v is None:
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            v = fn(hand)
+            cache[mask] = v
+        return v
+
+    return wrapped
+
+
+def _gff_spread_masks() -> tuple[tuple[int, int], ...]:
+    """Every GFF-2 spread of the deck as (bit mask, points): sets of 3-4, runs of 3+ ace low."""
+    out: list[tuple[int, int]] = []
+    for rank in range(13):
+        cards = [s * 13 + rank for s in range(4)]
+        for k in (3, 4):
+            for combo in combinations(cards, k):
+                out.append((_mask(combo), sum(std.POINTS[c] for c in combo)))
+    for suit in range(4):
+        for lo in range(13):
+            for hi in range(lo + 2, 13):
+                combo = tuple(suit * 13 + r for r in range(lo, hi + 1))
+                out.append((_mask(combo), sum(std.POINTS[c] for c in combo)))
+    return tuple(out)
+
+
+def _mask(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+_GFF_SPREADS = _gff_spread_masks()
+_GFF_SPREADS_BY_CARD: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(s for s in _GFF_SPREADS if s[0] >> c & 1) for c in range(52)
+)
+
+
+def gff_spreads_in(hand: Sequence[int]) -> list[tuple[int, int]]:
+    """Every GFF-2 spread inside ``hand`` as (mask, points), each once."""
+    mask = _mask(hand)
+    found: dict[int, int] = {}
+    for c in hand:
+        for m, p in _GFF_SPREADS_BY_CARD[c]:
+            if m & mask == m:
+                found[m] = p
+    return list(found.items())
+
+
+def _gff_deadwood_raw(hand: Sequence[int]) -> int:
+    total = sum(std.POINTS[c] for c in hand)
+    spreads = gff_spreads_in(hand)
+    best = 0
+    for i, (m1, p1) in enumerate(spreads):
+        if p1 > best:
+            best = p1
+        for m2, p2 in spreads[i + 1 :]:
+            if not m1 & m2 and p1 + p2 > best:
+                # Hands here hold at most 7 cards, so at most two disjoint spreads fit.
+                best = p1 + p2
+    return total - best
+
+
+def _tt_deadwood_raw(hand: Sequence[int]) -> int:
+    return tt_min_deadwood(hand)
+
+
+def _gff_best_discard_raw(hand: Sequence[int]) -> int:
+    """Fewest deadwood points after throwing one card: over every set of disjoint spreads
+    (none, one, two), throw the highest card left outside them."""
+    pts = std.POINTS
+    total = sum(pts[c] for c in hand)
+    spreads = gff_spreads_in(hand)
+    cands: list[tuple[int, int]] = [(0, 0), *spreads]
+    for i, (m1, p1) in enumerate(spreads):
+        for m2, p2 in spreads[i + 1 :]:
+            if not m1 & m2:
+                cands.append((m1 | m2, p1 + p2))
+    best = total
+    for mask, melded in cands:
+        top = max((pts[c] for c in hand if not mask >> c & 1), default=-1)
+        if top >= 0 and total - melded - top < best:
+            best = total - melded - top
+    return best
+
+
+def _tt_best_discard_raw(hand: Sequence[int]) -> int:
+    """As :func:`_gff_best_discard_raw` with Triple Tunk melds (TT-6)."""
+    cards = sorted(hand)
+    melds, _feats = meld_masks(cards)
+    n = len(cards)
+    full = (1 << n) - 1
+    pts = [topper.POINTS[c] for c in cards]
+    cands: list[int] = [0, *melds]
+    for i, m1 in enumerate(melds):
+        for m2 in melds[i + 1 :]:
+            if not m1 & m2:
+                cands.append(m1 | m2)
+    best = sum(pts)
+    for used in cands:
+        dead = full ^ used
+        if not dead:
+            continue
+        left = [pts[i] for i in range(n) if dead >> i & 1]
+        v = sum(left) - max(left)
+        if v < best:
+            best = v
+    return best
+
+
+gff_deadwood: DeadwoodFn = _memo_by_mask(_gff_deadwood_raw)
+"""GFF-2/C-2: fewest deadwood points of a hand of up to seven cards (memoised)."""
+
+tt_deadwood: DeadwoodFn = _memo_by_mask(_tt_deadwood_raw)
+"""TT-6/C-2: fewest deadwood points of a Triple Tunk hand (memoised ``tt_min_deadwood``)."""
+
+_GFF_MELD3: frozenset[int] = frozenset(m for m, _p in _GFF_SPREADS if m.bit_count() == 3)
+
+
+def gff_meld3(a: int, b: int, c: int) -> bool:
+    """GFF-2: whether three distinct cards form a spread."""
+    return ((1 << a) | (1 << b) | (1 << c)) in _GFF_MELD3
+
+
+def tt_meld3(a: int, b: int, c: int) -> bool:
+    """TT-6: whether three distinct cards form a meld (the packed-feature table of tt_melds)."""
+    if a in (b, c) or b == c:
+        return False
+    return bool(_TT_MELD_SIZES[_TT_FEATURE[a] | _TT_FEATURE[b] | _TT_FEATURE[c]] & 8)
+
+
+# Throwing order among equal deadwood: points, then rank (K before Q before J before 10), suit.
+GFF_ORDER: tuple[int, ...] = tuple(
+    std.POINTS[c] * 64 + std.RANK_OF[c] * 4 + std.SUIT_OF[c] for c in std.DECK
+)
+# Triple Tunk: points (TT-2), then the card's index.
+TT_ORDER: tuple[int, ...] = tuple(topper.POINTS[c] * 128 + c for c in topper.DECK)
+
+GFF_MODEL = GameModel(
+    "game-flip-flop",
+    std.DECK,
+    std.POINTS,
+    gff_deadwood,
+    gff_meld3,
+    GFF_ORDER,
+    _memo_by_mask(_gff_best_discard_raw),
+)
+TT_MODEL = GameModel(
+    "triple-tunk",
+    topper.DECK,
+    topper.POINTS,
+    tt_deadwood,
+    tt_meld3,
+    TT_ORDER,
+    _memo_by_mask(_tt_best_discard_raw),
+)
+
+
+def is_gff_spread(cards: Sequence[int]) -> bool:
+    """GFF-2 predicate (re-exported for the simulator)."""
+    return spread_kind(cards) is not None
+
+
+__all__ = [
+    "DEFAULT_LAY_PROBABILITY",
+    "GFF_MODEL",
+    "GameModel",
+    "HandSampler",
+    "TT_MODEL",
+    "after_draw_values",
+    "best_after_draw",
+    "check_observation",
+    "gff_meld3",
+    "tt_meld3",
+    "expected_deadwood_after_draw",
+    "gff_deadwood",
+    "gff_spreads_in",
+    "outs",
+    "sample_hidden",
+    "tt_deadwood",
+    "unseen_cards",
+]

@@ -1,0 +1,299 @@
+"""Knock (Triple Tunk, TT-13) / drop (Game Flip Flop, GFF-8) advice.
+
+``win_probability`` is the chance that the player's hand total is strictly the lowest right now,
+estimated by Monte Carlo over opponents' hands sampled consistently with everything known
+(:func:`engine.advice.common.sample_hidden`).
+
+Opponent model (``engine.advice.common``): hidden cards are uniform over the unseen cards,
+except that, usually (98%), an opponent who has already played a turn holds no meld and no card
+it could lay off (it would have laid them: GFF-7 / TT-10), and no card ranking above the lowest
+card it has discarded or left on the discard pile (it throws its highest deadwood card and takes
+a discard lower than that); an opponent who has not played yet is unconstrained. Known pickups
+and the GFF-5 flip card (in the dealer's hand until seen elsewhere) are always in the hands they
+are known to be in, never elsewhere.
+
+The payout of knocking now is in stakes (GFF) or units (TT), averaged over the same samples:
+
+- GFF-8: a strictly lowest dropper takes the game pot, ``n - 1`` stakes net; a caught dropper
+  pays its stake plus one extra stake, ``-2``.
+- TT-13/TT-14: a strictly lowest knocker gets its multiplier from every other player; a caught
+  knocker pays every player who tied or beat it that player's multiplier (early tunk x2, special
+  bonus of its own table melds). TT-12: a positive waiting counter forbids knocking.
+
+The value of playing on is measured (:data:`PLAY_ON_LINE`): the mean final settlement of the
+advisor, in tournaments against the baseline, after decision points where it played on, as a
+line in the win probability, by game and player count (see its comment). The advice knocks when
+the expected payout of knocking beats that value.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.advice.common import GFF_MODEL, TT_MODEL, GameModel, HandSampler, unseen_cards
+from engine.errors import EngineError
+from engine.gff_play import spread_kind
+from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.settle_tt import multiplier
+from engine.sim.core import Observation, wilson_interval
+from engine.tt_play import can_extend, owned_special_bonus
+
+DEFAULT_SAMPLES = 500  # ~5 ms per knock question, 95% interval half-width <= 0.044
+MAX_SAMPLES = 20_000  # hard cap: more is refused (EngineError, field "samples")
+DEFAULT_SEED = 0
+
+# Value of playing on, in stakes (GFF) / units (TT) per deal, as a line a + b * p in the
+# current win probability p, by (game, players). Measured with bench/tournament.py
+# --record-play-on --explore 0.5 (the advisor against baselines, playing on at random half of
+# the times it would knock): the final settlement after playing on, against the predicted p.
+# GFF: least-squares line, weighted by count, over the bins p >= 0.3: 2 players (1500 deals,
+# seed 11, 2614 points), 3 (1200, seed 12, 1082), 4 (1000, seed 13, 505).
+# TT (the advisor holds its melds until it tunks out, see discard.lay_melds_advice): playing on
+# is worth about the same at every p (no trend within the noise), so the line is flat at the
+# mean over p >= 0.3: 2 players +1.427 (1500 deals, seed 11, 375 points; knocking averaged
+# +0.645), 3 players +1.525 (seed 12, 160 points; knocking +1.052), 4 players +1.444
+# (seed 13, 54 points; knocking +1.105). Other player counts use the nearest line.
+# Below p = 0.3 (outside the fitted range) a line is held at its value at 0.3.
+PLAY_ON_FLOOR = 0.3
+PLAY_ON_LINE: dict[tuple[str, int], tuple[float, float]] = {
+    (GAME_FLIP_FLOP, 2): (0.166, 0.574),
+    (GAME_FLIP_FLOP, 3): (0.042, 1.338),
+    (GAME_FLIP_FLOP, 4): (-0.252, 2.330),
+    (TRIPLE_TUNK, 2): (1.427, 0.0),
+    (TRIPLE_TUNK, 3): (1.525, 0.0),
+    (TRIPLE_TUNK, 4): (1.444, 0.0),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class KnockAdvice:
+    """Answer to "should I knock/drop now?".
+
+    ``interval`` is the 95% Wilson interval of ``win_probability`` over ``samples`` draws;
+    ``expected_payout`` and ``value_of_playing_on`` are in stakes (GFF) or units (TT);
+    ``allowed`` is False when TT-12 waiting forbids knocking (then ``knock`` is False).
+    """
+
+    knock: bool
+    allowed: bool
+    hand_total: int
+    win_probability: float
+    interval: tuple[float, float]
+    samples: int
+    expected_payout: float
+    payout_if_win: float
+    value_of_playing_on: float
+    explanation: str
+
+
+def model_for(game: str) -> GameModel:
+    """The advice model of a Tunk game."""
+    if game == GAME_FLIP_FLOP:
+        return GFF_MODEL
+    if game == TRIPLE_TUNK:
+        return TT_MODEL
+    raise ValueError(f"no knock advice for {game!r}")
+
+
+def known_hands(obs: Observation) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the cards known to be in that hand; the GFF-5 flip card stays in the dealer's
+    hand until it shows up elsewhere (hand, table, discard pile, another seat's pickups)."""
+    known = [tuple(k) for k in obs.known] + [()] * (obs.n_players - len(obs.known))
+    known[obs.seat] = ()
+    flip = obs.flip_card
+    if obs.game == GAME_FLIP_FLOP and flip is not None and obs.dealer != obs.seat:
+        elsewhere = set(obs.hand) | set(obs.discards)
+        for meld in obs.table:
+            elsewhere.update(meld.cards)
+        for k in known:
+            elsewhere.update(k)
+        if flip not in elsewhere:
+            known[obs.dealer] = (*known[obs.dealer], flip)
+    return tuple(known)
+
+
+def multipliers(obs: Observation) -> tuple[int, ...]:
+    """TT-14 multiplier of each seat if it won by knock: early tunk x2 times its special bonus."""
+    out = []
+    for s in range(obs.n_players):
+        early = bool(obs.early[s]) if s < len(obs.early) else False
+        out.append(multiplier(early, owned_special_bonus(obs.table, s), False))
+    return tuple(out)
+
+
+def _points_ceiling(model: GameModel) -> dict[int, int]:
+    """Per point value: one more than the highest throwing order of a card worth that much."""
+    out: dict[int, int] = {}
+    for c in model.deck:
+        p = model.points[c]
+        out[p] = max(out.get(p, 0), model.order[c] + 1)
+    return out
+
+
+def discard_caps(obs: Observation, model: GameModel) -> list[tuple[int, ...]]:
+    """Per opponent (clockwise from the player's left): the throwing order of the cards it
+    discarded or left on the discard pile (the caps of the opponent model: it would have taken
+    a card lower than its highest and thrown that one)."""
+    out: list[tuple[int, ...]] = []
+    for j in obs.opponents():
+        history = obs.discard_history[j] if j < len(obs.discard_history) else ()
+        passed = obs.declined[j] if j < len(obs.declined) else ()
+        ceiling = _points_ceiling(model)
+        # Leaving a card of equal points is no information on which of them it holds.
+        out.append(
+            tuple(model.order[c] for c in history) + tuple(ceiling[model.points[c]] for c in passed)
+        )
+    return out
+
+
+def layoff_cards(obs: Observation, cards: Sequence[int], seat: int) -> frozenset[int]:
+    """The ``cards`` that ``seat`` could lay off on the table now (GFF-3 / TT-8)."""
+    out = set()
+    gff = obs.game == GAME_FLIP_FLOP
+    for c in cards:
+        for meld in obs.table:
+            if gff:
+                if spread_kind((*meld.cards, c)) is not None:
+                    out.add(c)
+                    break
+            elif can_extend(meld.cards, c, meld.owner == seat):
+                out.add(c)
+                break
+    return frozenset(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Estimate:
+    wins: int
+    samples: int
+    payout_sum: float
+    win_payout: float
+
+
+def _estimate(obs: Observation, rng: random.Random, samples: int) -> _Estimate:
+    model = model_for(obs.game)
+    known = known_hands(obs)
+    opponents = obs.opponents()
+    unseen = unseen_cards(
+        model.deck, obs.hand, obs.table, obs.discards, [known[j] for j in opponents]
+    )
+    counts = [max(0, obs.hand_sizes[j] - len(known[j])) for j in opponents]
+    known_opp = [known[j] for j in opponents]
+    constrained = [obs.turns[j] > 0 if j < len(obs.turns) else False for j in opponents]
+    caps = discard_caps(obs, model)
+    mine = model.total(obs.hand)
+    pts = model.points
+    n = obs.n_players
+    if obs.game == GAME_FLIP_FLOP:
+        win_pay = float(n - 1)
+        mult: tuple[int, ...] = ()
+    else:
+        mult = multipliers(obs)
+        win_pay = float(mult[obs.seat] * (n - 1))
+    layoffs = [layoff_cards(obs, unseen, j) for j in opponents]
+    sampler = HandSampler(unseen, counts, known_opp, constrained, model, caps, layoffs=layoffs)
+    wins = 0
+    pay = 0.0
+    for _ in range(samples):
+        hands = sampler.sample(rng)
+        lose_to = 0
+        for j, h in zip(opponents, hands, strict=True):
+            t = 0
+            for c in h:
+                t += pts[c]
+            if t <= mine:
+                lose_to += mult[j] if mult else 1
+        if lose_to == 0:
+            wins += 1
+            pay += win_pay
+        else:
+            pay -= 2.0 if not mult else lose_to
+    return _Estimate(wins, samples, pay, win_pay)
+
+
+def win_probability(
+    obs: Observation, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED
+) -> tuple[float, tuple[float, float]]:
+    """P(the player's total is strictly lowest now) with its 95% interval (Monte Carlo)."""
+    est = _estimate(obs, random.Random(seed), _check_samples(samples))
+    return est.wins / est.samples, wilson_interval(est.wins, est.samples)
+
+
+def _check_samples(samples: int) -> int:
+    """:raises EngineError: (field ``samples``) outside 1..MAX_SAMPLES (HTTP 422)."""
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
+        raise EngineError(
+            f"samples must be a whole number from 1 to {MAX_SAMPLES}", field="samples"
+        )
+    return samples
+
+
+def play_on_value(game: str, n_players: int, p: float) -> float:
+    """The measured value of playing on (:data:`PLAY_ON_LINE`) at win probability ``p``."""
+    counts = [n for g, n in PLAY_ON_LINE if g == game]
+    if not counts:
+        return 0.0
+    nearest = min(counts, key=lambda n: (abs(n - n_players), n))
+    a, b = PLAY_ON_LINE[(game, nearest)]
+    return a + b * max(p, PLAY_ON_FLOOR)
+
+
+def knock_advice(
+    obs: Observation, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED
+) -> KnockAdvice:
+    """Whether to knock (TT) / drop (GFF) now; see the module docstring for the model."""
+    samples = _check_samples(samples)
+    model = model_for(obs.game)
+    total = model.total(obs.hand)
+    word = "drop" if obs.game == GAME_FLIP_FLOP else "knock"
+    unit = "stakes" if obs.game == GAME_FLIP_FLOP else "units"
+    waiting = obs.waiting[obs.seat] if obs.seat < len(obs.waiting) else 0
+    est = _estimate(obs, random.Random(seed), samples)
+    p = est.wins / est.samples
+    lo, hi = wilson_interval(est.wins, est.samples)
+    ev = est.payout_sum / est.samples
+    play_on = play_on_value(obs.game, obs.n_players, p)
+    if waiting > 0:  # TT-12
+        return KnockAdvice(
+            False,
+            False,
+            total,
+            p,
+            (lo, hi),
+            samples,
+            ev,
+            est.win_payout,
+            play_on,
+            f"You may not knock for {waiting} more turn(s): opponents laid cards on your melds "
+            "(TT-12).",
+        )
+    knock = ev > play_on
+    odds = f"your {total} points are strictly lowest in about {p:.0%} ({lo:.0%}-{hi:.0%})"
+    if knock:
+        text = (
+            f"{word.capitalize()}: {odds} of the hands the others could hold, worth "
+            f"{ev:+.2f} {unit} on average against {play_on:+.2f} for playing on."
+        )
+    else:
+        text = (
+            f"Play on: {odds} of the hands the others could hold, so {word}ping now is worth "
+            f"{ev:+.2f} {unit} against {play_on:+.2f} for playing on."
+        )
+    return KnockAdvice(knock, True, total, p, (lo, hi), samples, ev, est.win_payout, play_on, text)
+
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "DEFAULT_SEED",
+    "KnockAdvice",
+    "MAX_SAMPLES",
+    "PLAY_ON_LINE",
+    "known_hands",
+    "knock_advice",
+    "model_for",
+    "multipliers",
+    "play_on_value",
+    "win_probability",
+]

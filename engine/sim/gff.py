@@ -1,0 +1,341 @@
+"""Full-deal Game Flip Flop simulator (RULES.md GFF-1..GFF-11, C-3..C-5).
+
+One call plays one deal between pluggable policies and settles it with
+:func:`engine.settle_gff.settle_gff`:
+
+- deal five cards each, one at a time clockwise from the dealer's left, dealer last (C-4); the
+  dealer's last card is the flip card, known to everyone and kept in the dealer's hand (GFF-5);
+- 49/50 is always declared (GFF-4): it wins outright, so no sensible player keeps quiet;
+- each turn: the policy may drop (GFF-8, C-5); otherwise it draws from the stock or takes the top
+  discard (GFF-7: the first player must draw from the stock); the simulator then goes out or
+  tunks out when the hand allows it (GFF-9/GFF-10 via :func:`engine.gff_play.gff_going_out`),
+  else lays every spread of the best arrangement and every lay-off it can (GFF-2/GFF-3), and the
+  policy picks the discard;
+- the player who draws the last stock card ends the hand after that turn (GFF-11).
+
+Policies only ever see an :class:`~engine.sim.core.Observation`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.advice.common import gff_spreads_in
+from engine.cards import POINTS, RANK_OF, SUIT_OF
+from engine.gff_play import gff_going_out, spread_kind
+from engine.rules import GAME_FLIP_FLOP
+from engine.settle_gff import (
+    Drop,
+    EarlyWin,
+    GffOutcome,
+    GoOut,
+    StockExhausted,
+    TunkOut,
+    settle_gff,
+)
+from engine.sim.core import DealResult, KnockRecord, Observation, Policy
+from engine.types import TableMeld
+
+STAKE = 100  # units per stake; results are reported in stakes (units / STAKE)
+BANKROLL = 10**9  # deep enough that GFF-6's reserve never limits the stakes
+DEALT = 5
+MAX_TURNS = 2000  # safety net; the stock (GFF-11) always ends a deal long before
+
+KnockHook = Callable[[int, bool, bool], None]
+"""Called at every drop decision with (seat, strictly lowest right now, dropped)."""
+
+
+@dataclass(slots=True)
+class GffDeal:
+    """Mutable state of one deal (the simulator's own; policies never see it)."""
+
+    n: int
+    dealer: int
+    hands: list[list[int]]
+    stock: list[int]  # top is the end of the list
+    discards: list[int]  # top is the end of the list
+    table: list[TableMeld]
+    known: list[set[int]]
+    turns: list[int]
+    flip_card: int
+    dealt: tuple[tuple[int, ...], ...]
+    history: list[list[int]]
+    declined: list[list[int]]
+
+    def observation(self, seat: int, turn_number: int, last_stock: bool = False) -> Observation:
+        """What ``seat`` sees now."""
+        return Observation(
+            game=GAME_FLIP_FLOP,
+            seat=seat,
+            dealer=self.dealer,
+            n_players=self.n,
+            hand=tuple(self.hands[seat]),
+            table=tuple(self.table),
+            discards=tuple(reversed(self.discards)),
+            known=tuple(tuple(sorted(k)) if s != seat else () for s, k in enumerate(self.known)),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            turns=tuple(self.turns),
+            stock_size=len(self.stock),
+            flip_card=self.flip_card,
+            discard_history=tuple(tuple(reversed(h)) for h in self.history),
+            declined=tuple(tuple(reversed(h)) for h in self.declined),
+            last_stock_turn=last_stock,
+            turn_number=turn_number,
+        )
+
+    def totals(self) -> tuple[int, ...]:
+        """GFF-8: every seat's hand total."""
+        return tuple(sum(POINTS[c] for c in h) for h in self.hands)
+
+    def check_conservation(self) -> None:
+        """Every one of the 52 cards is in exactly one place (hand, stock, discards, table)."""
+        everything = [c for h in self.hands for c in h] + self.stock + self.discards
+        everything += [c for m in self.table for c in m.cards]
+        if sorted(everything) != list(range(52)):
+            raise AssertionError("card conservation broken")
+
+
+def deal_gff(n: int, dealer: int, rng: random.Random) -> GffDeal:
+    """Shuffle and deal (C-4): one card at a time clockwise from the dealer's left, dealer last."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands: list[list[int]] = [[] for _ in range(n)]
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    for _ in range(DEALT):
+        for seat in order:
+            hands[seat].append(deck.pop())
+    flip = hands[dealer][-1]  # GFF-5: the dealer's last dealt card
+    known: list[set[int]] = [set() for _ in range(n)]
+    known[dealer].add(flip)
+    return GffDeal(
+        n=n,
+        dealer=dealer,
+        hands=hands,
+        stock=deck,
+        discards=[],
+        table=[],
+        known=known,
+        turns=[0] * n,
+        flip_card=flip,
+        dealt=tuple(tuple(h) for h in hands),
+        history=[[] for _ in range(n)],
+        declined=[[] for _ in range(n)],
+    )
+
+
+def best_spreads(hand: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The spreads of the best arrangement (C-2: most points melded, then more cards melded)."""
+    spreads = gff_spreads_in(hand)
+    best: tuple[int, int, tuple[int, ...]] = (0, 0, ())
+    cand: tuple[int, int, tuple[int, ...]]
+    for i, (m1, p1) in enumerate(spreads):
+        cand = (p1, m1.bit_count(), (m1,))
+        if cand[:2] > best[:2]:
+            best = cand
+        for m2, p2 in spreads[i + 1 :]:
+            if not m1 & m2:
+                cand = (p1 + p2, (m1 | m2).bit_count(), (m1, m2))
+                if cand[:2] > best[:2]:
+                    best = cand
+    return tuple(tuple(c for c in sorted(hand) if m >> c & 1) for m in best[2])
+
+
+def _add_to_meld(meld: TableMeld, card: int, seat: int) -> TableMeld:
+    added = meld.added if seat == meld.owner else (*meld.added, (card, seat))
+    return TableMeld(meld.owner, tuple(sorted((*meld.cards, card))), added)
+
+
+def lay_everything(deal: GffDeal, seat: int) -> None:
+    """Lay the best arrangement's spreads, then every lay-off that fits (GFF-2, GFF-3, chains)."""
+    hand = deal.hands[seat]
+    for spread in best_spreads(hand):
+        for c in spread:
+            hand.remove(c)
+        deal.table.append(TableMeld(seat, spread))
+        deal.known[seat].difference_update(spread)
+    changed = True
+    while changed and len(hand) > 1:
+        changed = False
+        for card in sorted(hand, key=lambda c: -POINTS[c]):
+            for i, meld in enumerate(deal.table):
+                if spread_kind((*meld.cards, card)) is not None:
+                    deal.table[i] = _add_to_meld(meld, card, seat)
+                    hand.remove(card)
+                    deal.known[seat].discard(card)
+                    changed = True
+                    break
+            if changed or len(hand) <= 1:
+                break
+
+
+def _may_go_out(hand: Sequence[int], table: Sequence[TableMeld]) -> bool:
+    """Cheap necessary condition for going out: at most one card fits no spread in the hand and
+    no table meld (same suit as a run, or the rank of a set of three)."""
+    in_spread = 0
+    for m, _p in gff_spreads_in(hand):
+        in_spread |= m
+    loose = 0
+    for c in hand:
+        if in_spread >> c & 1:
+            continue
+        fits = False
+        for meld in table:
+            kind = spread_kind(meld.cards)
+            if (
+                kind == "run"
+                and SUIT_OF[c] == SUIT_OF[meld.cards[0]]
+                or kind == "set"
+                and len(meld.cards) == 3
+                and RANK_OF[c] == RANK_OF[meld.cards[0]]
+            ):
+                fits = True
+            if fits:
+                break
+        if not fits:
+            loose += 1
+            if loose > 1:
+                return False
+    return True
+
+
+def _apply_going_out(deal: GffDeal, seat: int) -> str | None:
+    """End the play when the hand can be emptied now (GFF-9 tunk out, GFF-10 going out)."""
+    if not _may_go_out(deal.hands[seat], deal.table):
+        return None
+    plan = gff_going_out(deal.hands[seat], deal.table, seat)
+    if plan.kind is None:
+        return None
+    hand = deal.hands[seat]
+    for lay in plan.layoffs:  # meld indexes refer to the table before the new spreads
+        deal.table[lay.meld_index] = _add_to_meld(deal.table[lay.meld_index], lay.card, seat)
+        hand.remove(lay.card)
+    for spread in plan.spreads:
+        for c in spread:
+            hand.remove(c)
+        deal.table.append(TableMeld(seat, tuple(sorted(spread))))
+    if plan.discard is not None:
+        hand.remove(plan.discard)
+        deal.discards.append(plan.discard)
+    deal.known[seat].clear()
+    if hand:
+        raise AssertionError("going out left cards in hand")
+    return plan.kind
+
+
+def play_gff_deal(
+    policies: Sequence[Policy],
+    dealer: int,
+    rng: random.Random,
+    *,
+    stake: int = STAKE,
+    flip_carry: int = 0,
+    flop_carry: int = 0,
+    on_knock: KnockHook | None = None,
+    check: bool = False,
+    start: GffDeal | None = None,
+) -> tuple[DealResult, int, int]:
+    """Play and settle one deal; returns the result and the flip/flop money carried onwards.
+
+    ``on_knock`` sees every drop decision with the truth at that moment (for calibration).
+    ``check`` asserts card conservation after every step (tests). ``start`` plays on from a
+    prepared deal (tests) instead of dealing a new one.
+    """
+    n = len(policies)
+    deal = start if start is not None else deal_gff(n, dealer, rng)
+    if check:
+        deal.check_conservation()
+    outcome: GffOutcome
+    declarations = tuple(
+        (s, sum(POINTS[c] for c in deal.hands[s]))
+        for s in range(n)
+        if sum(POINTS[c] for c in deal.hands[s]) in (49, 50)
+    )
+    turn = 0
+    knocks: list[tuple[int, KnockRecord]] = []
+    if declarations:  # GFF-4
+        outcome = EarlyWin(declarations)
+    else:
+        seat = (dealer + 1) % n
+        outcome = StockExhausted(deal.totals())
+        while turn < MAX_TURNS:
+            obs = deal.observation(seat, turn)
+            dropped = policies[seat].knock(obs)  # GFF-8 / C-5
+            if on_knock is not None:
+                totals = deal.totals()
+                lowest = all(totals[seat] < totals[s] for s in range(n) if s != seat)
+                on_knock(seat, lowest, dropped)
+            if dropped:
+                outcome = Drop(seat, deal.totals())
+                break
+            take = bool(deal.discards) and policies[seat].take_discard(obs)  # GFF-7
+            if take:
+                card = deal.discards.pop()
+                deal.known[seat].add(card)
+            else:
+                if deal.discards:
+                    deal.declined[seat].append(deal.discards[-1])
+                card = deal.stock.pop()
+            deal.hands[seat].append(card)
+            last_stock = not deal.stock  # GFF-11: this turn ends the hand
+            kind = _apply_going_out(deal, seat)
+            if check:
+                deal.check_conservation()
+            if kind is not None:
+                outcome = TunkOut(seat) if kind == "tunk_out" else GoOut(seat)
+                break
+            lay_everything(deal, seat)
+            hand = deal.hands[seat]
+            if len(hand) == 1:  # gff_going_out would have found this; keep the rule anyway
+                deal.discards.append(hand.pop())
+                deal.known[seat].clear()
+                outcome = GoOut(seat)
+                break
+            throw = policies[seat].discard(deal.observation(seat, turn, last_stock))
+            if throw not in hand:
+                raise ValueError(f"policy for seat {seat} discarded a card it does not hold")
+            hand.remove(throw)
+            deal.known[seat].discard(throw)
+            deal.discards.append(throw)
+            deal.history[seat].append(throw)
+            deal.turns[seat] += 1
+            if check:
+                deal.check_conservation()
+            turn += 1
+            if last_stock:
+                outcome = StockExhausted(deal.totals())
+                break
+            seat = (seat + 1) % n
+    bankrolls = [BANKROLL] * n
+    game = settle_gff(bankrolls, stake, dealer, outcome)
+    full = settle_gff(
+        bankrolls,
+        stake,
+        dealer,
+        outcome,
+        dealt_hands=deal.dealt,
+        flip_card=deal.flip_card,
+        flip_carry_in=flip_carry,
+        flop_carry_in=flop_carry,
+    )
+    result = DealResult(
+        net=full.net,
+        game_net=game.net,
+        winners=game.game_winners,
+        end=outcome.kind,
+        turns=turn,
+        knocks=knocks,
+    )
+    return result, full.flip_carry_out, full.flop_carry_out
+
+
+__all__ = [
+    "BANKROLL",
+    "GffDeal",
+    "STAKE",
+    "best_spreads",
+    "deal_gff",
+    "lay_everything",
+    "play_gff_deal",
+]

@@ -1,0 +1,120 @@
+"""Policies for the Tunk simulators: the club-player baseline and the advisor.
+
+The baseline (issue 4) takes the top discard when that lowers its best deadwood, else draws from
+the stock; discards the card whose removal leaves the lowest deadwood (ties: the higher card);
+lays every meld and lay-off it can (the simulators do this for every policy); and knocks/drops at
+a fixed hand-total threshold, chosen per game by a sweep (:data:`BASELINE_THRESHOLDS`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.advice.common import GFF_MODEL, TT_MODEL, GameModel, best_after_draw
+from engine.advice.discard import discard_options, lay_melds_advice
+from engine.advice.draw import draw_advice
+from engine.advice.knock import DEFAULT_SAMPLES, knock_advice
+from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.sim.core import Observation
+
+# Baseline knock/drop thresholds (hand total <= threshold: knock/drop), per game and player
+# count. Measured with bench/tournament.py --sweep: every threshold in the
+# range played a round-robin of heads-up matches against the others and the one with the best
+# mean game-pot settlement per deal was kept.
+#
+# GFF (bench/tournament.py --sweep --sweep-range 0 8 --deals 1000 --jobs 2 --seed 3), mean game
+# pot per deal in stakes over the round robin: 0: +0.250, 1: +0.168, 2: +0.045, 3: -0.029,
+# 4: -0.070, 5: -0.090, 6: -0.072, 7: -0.079, 8: -0.122; threshold 0 (never drop: a hand always
+# totals at least 1) beats every other threshold head-to-head (+0.07 vs 1, +0.20 vs 2, +0.21
+# vs 3, +0.37 vs 4 stakes per deal). Dropping on a fixed total is a losing bet heads-up: a
+# caught dropper pays 2 stakes to win 1, and a two-card hand goes out or tunks out quickly.
+#
+# TT (--game triple-tunk --sweep --sweep-range 0 12 --deals 1000 --jobs 1 --seed 3, units per
+# deal): 0: +0.167, 1: +0.156, 2: +0.086, 3: +0.039, 4: -0.011, 5: -0.006, 6: -0.025,
+# 7: -0.065, 8: -0.062, 9: -0.065, 10: -0.055, 11: -0.054, 12: -0.103. Threshold 0 (never knock;
+# 1 knocks only on a lone 1, nearly the same policy) is best: a caught knocker pays, and a
+# two-melds hand tunks out for double within a few turns.
+BASELINE_THRESHOLDS: dict[str, int] = {GAME_FLIP_FLOP: 0, TRIPLE_TUNK: 0}
+
+
+HOLD_MELDS = False
+
+
+def _model(game: str) -> GameModel:
+    return GFF_MODEL if game == GAME_FLIP_FLOP else TT_MODEL
+
+
+def baseline_discard(model: GameModel, hand: tuple[int, ...]) -> int:
+    """The card whose removal leaves the lowest deadwood; ties go to the higher card (more
+    points, then higher rank: ``GameModel.order``)."""
+    best: tuple[int, int, int] | None = None
+    for i, card in enumerate(hand):
+        rest = hand[:i] + hand[i + 1 :]
+        key = (model.deadwood(rest), -model.order[card], card)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return best[2]
+
+
+class BaselinePolicy:
+    """The fixed-threshold club player of issue 4 (see the module docstring)."""
+
+    def __init__(self, game: str, threshold: int | None = None) -> None:
+        self.game = game
+        self.model = _model(game)
+        self.threshold = BASELINE_THRESHOLDS[game] if threshold is None else threshold
+        self.last_win_probability: float | None = None
+
+    def knock(self, obs: Observation) -> bool:
+        return self.model.total(obs.hand) <= self.threshold
+
+    def take_discard(self, obs: Observation) -> bool:
+        top = obs.discards[0]
+        return best_after_draw(self.model, obs.hand, top) < self.model.deadwood(obs.hand)
+
+    def discard(self, obs: Observation) -> int:
+        return baseline_discard(self.model, obs.hand)
+
+    def lay_melds(self, obs: Observation) -> bool:
+        return True
+
+
+__all__ = ["AdvisorPolicy", "BASELINE_THRESHOLDS", "BaselinePolicy", "baseline_discard"]
+
+
+class AdvisorPolicy:
+    """Follows the service's own advice: knock/drop, draw and discard advice (engine.advice).
+
+    Each knock decision uses a fresh seed from ``rng`` and ``samples`` Monte Carlo draws; the
+    last predicted win probability is kept in ``last_win_probability`` for calibration.
+    """
+
+    def __init__(
+        self, game: str, rng: random.Random, samples: int = DEFAULT_SAMPLES, explore: float = 0.0
+    ) -> None:
+        self.game = game
+        self.rng = rng
+        self.samples = samples
+        self.explore = explore  # chance of playing on against the advice (to measure its value)
+        self.last_win_probability: float | None = None
+        self.last_total = 0
+
+    def knock(self, obs: Observation) -> bool:
+        self.last_total = (
+            GFF_MODEL.total(obs.hand) if self.game == GAME_FLIP_FLOP else TT_MODEL.total(obs.hand)
+        )
+        advice = knock_advice(obs, samples=self.samples, seed=self.rng.getrandbits(32))
+        self.last_win_probability = advice.win_probability
+        if advice.knock and self.explore and self.rng.random() < self.explore:
+            return False
+        return advice.knock
+
+    def take_discard(self, obs: Observation) -> bool:
+        return draw_advice(obs).take_discard
+
+    def discard(self, obs: Observation) -> int:
+        return discard_options(obs)[0].card
+
+    def lay_melds(self, obs: Observation) -> bool:
+        return lay_melds_advice(obs)

@@ -1,0 +1,320 @@
+"""Three Thirteen full-game simulator (RULES.md T13-1..T13-8) with pluggable policies.
+
+A game is 11 rounds (T13-1): round r deals r+2 cards one at a time clockwise from the dealer's
+left (C-4), the round's wild rank is r+1 (3s ... kings), and the deal passes to the left after
+every round. Decks follow T13-2 (``default_decks``: one for two players, two for three or four).
+The top stock card starts the discard pile. On a turn the player draws the top of the stock or of
+the discard pile, then discards; after the draw a player whose other r+2 cards are fully melded
+may go out (T13-5): everyone else then has one more turn (draw, discard) and the round is scored
+(T13-6) by ``engine.settle_t13.score_t13_round`` (the teammates' C-2 search). When a player must
+draw from an empty stock, the discard pile except its top card is shuffled with the game's seeded
+``random.Random`` into a new stock (T13-8).
+
+A policy sees a :class:`T13View`: its own hand, the discard pile, cards each seat is known to hold
+(picked up from the discard pile and not thrown back), hand sizes, the stock size, who went out,
+the running totals. It never sees the stock or another player's hidden cards.
+
+On the last turn (after someone went out) "optionally discard" is played as always discarding:
+the best arrangement of r+2 cards chosen from r+3 never has more deadwood than all r+3 (C-2), so
+discarding is never worse. A round that runs past :data:`TURN_CAP` turns (a guard against
+policies that never go out, not a rule) is scored with nobody out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.advice.t13 import T13Scorer
+from engine.rules import ThreeThirteenRules
+from engine.settle_t13 import default_decks, score_t13_round
+from engine.t13_play import going_out_options
+
+ROUNDS = 11
+TURN_CAP = 600
+
+
+@dataclass(frozen=True, slots=True)
+class T13View:
+    """What seat ``seat`` sees at a decision (before its draw, or after it before the discard)."""
+
+    seat: int
+    dealer: int
+    n_players: int
+    round_number: int
+    decks: int
+    hand: tuple[int, ...]
+    discards: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    out_seat: int | None
+    totals: tuple[int, ...]
+    turn_number: int
+    rules: ThreeThirteenRules = ThreeThirteenRules()
+
+    def opponents(self) -> tuple[int, ...]:
+        """Every other seat, clockwise from this seat's left (the next player first)."""
+        return tuple((self.seat + i) % self.n_players for i in range(1, self.n_players))
+
+
+class T13Policy(Protocol):
+    """A Three Thirteen player.
+
+    ``take_discard`` is asked before each draw when the discard pile is not empty (True = take its
+    top card); ``discard`` after the draw returns the card to throw and whether to go out with it
+    (T13-5; ignored on a last turn after someone else went out).
+    """
+
+    def take_discard(self, view: T13View) -> bool: ...
+
+    def discard(self, view: T13View) -> tuple[int, bool]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Every card's place after a step (for invariant checks): hands, stock, discard pile."""
+
+    round_number: int
+    hands: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+    discards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One round: who went out (None when capped), the round scores, final hands, turns."""
+
+    round_number: int
+    dealer: int
+    went_out: int | None
+    round_scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    final_hands: tuple[tuple[int, ...], ...]
+    turns: int
+    reshuffles: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A whole game: the 11 rounds, final totals and the tied-lowest winners (T13-6)."""
+
+    rounds: tuple[RoundResult, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def round_scores(self, seat: int) -> tuple[int, ...]:
+        """Seat ``seat``'s score in each round."""
+        return tuple(r.round_scores[seat] for r in self.rounds)
+
+
+@dataclass(slots=True)
+class _Round:
+    round_number: int
+    dealer: int
+    n: int
+    decks: int
+    rules: ThreeThirteenRules
+    totals: tuple[int, ...]
+    hands: list[list[int]]
+    stock: list[int]  # top is the last element
+    discards: list[int]  # top is the last element
+    known: list[list[int]] = field(default_factory=list)
+    out_seat: int | None = None
+    turn: int = 0
+
+    def view(self, seat: int) -> T13View:
+        return T13View(
+            seat=seat,
+            dealer=self.dealer,
+            n_players=self.n,
+            round_number=self.round_number,
+            decks=self.decks,
+            hand=tuple(self.hands[seat]),
+            discards=tuple(reversed(self.discards)),
+            known=tuple(tuple(k) for k in self.known),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock_size=len(self.stock),
+            out_seat=self.out_seat,
+            totals=self.totals,
+            turn_number=self.turn,
+            rules=self.rules,
+        )
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(
+            self.round_number,
+            tuple(tuple(h) for h in self.hands),
+            tuple(self.stock),
+            tuple(reversed(self.discards)),
+        )
+
+
+def deal_round(
+    round_number: int, n_players: int, dealer: int, decks: int, rng: random.Random
+) -> tuple[list[list[int]], list[int], list[int]]:
+    """T13-1/T13-2/C-4: shuffle ``decks`` decks, deal r+2 cards one at a time from the dealer's
+    left, turn the top stock card up. Returns (hands, stock, discard pile), piles top last."""
+    deck = list(range(52)) * decks
+    rng.shuffle(deck)
+    hands: list[list[int]] = [[] for _ in range(n_players)]
+    for _ in range(round_number + 2):
+        for i in range(n_players):
+            hands[(dealer + 1 + i) % n_players].append(deck.pop())
+    discards = [deck.pop()]
+    return hands, deck, discards
+
+
+def play_round(
+    round_number: int,
+    policies: Sequence[T13Policy],
+    rng: random.Random,
+    *,
+    dealer: int,
+    decks: int,
+    rules: ThreeThirteenRules,
+    totals: Sequence[int],
+    on_step: Callable[[Snapshot], None] | None = None,
+) -> RoundResult:
+    """Play one round (T13-1..T13-8) and score it (T13-6).
+
+    :raises ValueError: a policy discarded a card it does not hold or went out illegally.
+    """
+    n = len(policies)
+    hands, stock, discards = deal_round(round_number, n, dealer, decks, rng)
+    state = _Round(round_number, dealer, n, decks, rules, tuple(totals), hands, stock, discards)
+    state.known = [[] for _ in range(n)]
+    if on_step is not None:
+        on_step(state.snapshot())
+    seat = (dealer + 1) % n
+    last_turns_left = 0
+    reshuffles = 0
+    while state.turn < TURN_CAP:
+        state.turn += 1
+        policy = policies[seat]
+        if not state.stock and len(state.discards) > 1:
+            # T13-8: the discard pile except its top card, shuffled, is the new stock.
+            top = state.discards.pop()
+            state.stock = state.discards
+            rng.shuffle(state.stock)
+            state.discards = [top]
+            reshuffles += 1
+        take = False
+        if state.discards:
+            take = not state.stock or bool(policy.take_discard(state.view(seat)))
+        if take:
+            card = state.discards.pop()
+            state.known[seat].append(card)
+        elif state.stock:
+            card = state.stock.pop()
+        else:  # no card anywhere to draw (cannot happen with T13-2 deck counts)
+            break
+        state.hands[seat].append(card)
+        if on_step is not None:
+            on_step(state.snapshot())
+        throw, go_out = policy.discard(state.view(seat))
+        hand = state.hands[seat]
+        if throw not in hand:
+            raise ValueError(f"seat {seat} discarded a card it does not hold: {throw}")
+        if go_out and state.out_seat is None:
+            # T13-5, checked with the teammates' going_out_options (C-2 search).
+            legal = {o.discard for o in going_out_options(hand, round_number, rules)}
+            if throw not in legal:
+                raise ValueError(f"seat {seat} cannot go out: its cards are not all melded")
+        hand.remove(throw)
+        if throw in state.known[seat]:
+            state.known[seat].remove(throw)
+        state.discards.append(throw)
+        if on_step is not None:
+            on_step(state.snapshot())
+        if state.out_seat is None:
+            if go_out:
+                state.out_seat = seat  # T13-5: everyone else gets one more turn
+                last_turns_left = n - 1
+        else:
+            last_turns_left -= 1
+            if last_turns_left == 0:
+                break
+        seat = (seat + 1) % n
+    final = tuple(tuple(h) for h in state.hands)
+    scores, new_totals = _score(round_number, rules, state.out_seat, final, totals, decks, dealer)
+    return RoundResult(
+        round_number, dealer, state.out_seat, scores, new_totals, final, state.turn, reshuffles
+    )
+
+
+def _score(
+    round_number: int,
+    rules: ThreeThirteenRules,
+    went_out: int | None,
+    final: tuple[tuple[int, ...], ...],
+    totals: Sequence[int],
+    decks: int,
+    dealer: int,
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """T13-6 via ``engine.settle_t13.score_t13_round``; a capped round (nobody out) scores every
+    hand's C-2 deadwood."""
+    if went_out is None:
+        scorer = T13Scorer.for_rules(round_number, rules)
+        scores = tuple(scorer.deadwood(h) for h in final)
+        return scores, tuple(t + s for t, s in zip(totals, scores, strict=True))
+
+    result = score_t13_round(
+        round_number, rules, went_out, final, totals, decks=decks, dealer=dealer
+    )
+    return result.round_scores, result.totals
+
+
+def play_game(
+    policies: Sequence[T13Policy],
+    rng: random.Random,
+    *,
+    first_dealer: int | None = None,
+    decks: int | None = None,
+    rules: ThreeThirteenRules | None = None,
+    rounds: Sequence[int] = tuple(range(1, ROUNDS + 1)),
+    on_step: Callable[[Snapshot], None] | None = None,
+) -> GameResult:
+    """Play a whole game (11 rounds by default); the first dealer is drawn with ``rng`` when not
+    given and the deal passes to the left each round. Lowest total wins; ties share (T13-6)."""
+    n = len(policies)
+    if n < 2:
+        raise ValueError("Three Thirteen needs at least two players")
+    n_decks = default_decks(n) if decks is None else decks
+    rule_set = rules or ThreeThirteenRules()
+    dealer = rng.randrange(n) if first_dealer is None else first_dealer
+    totals: tuple[int, ...] = (0,) * n
+    results: list[RoundResult] = []
+    for round_number in rounds:
+        res = play_round(
+            round_number,
+            policies,
+            rng,
+            dealer=dealer,
+            decks=n_decks,
+            rules=rule_set,
+            totals=totals,
+            on_step=on_step,
+        )
+        results.append(res)
+        totals = res.totals
+        dealer = (dealer + 1) % n
+    best = min(totals)
+    winners = tuple(i for i, t in enumerate(totals) if t == best)
+    return GameResult(tuple(results), totals, winners)
+
+
+__all__ = [
+    "GameResult",
+    "ROUNDS",
+    "RoundResult",
+    "Snapshot",
+    "T13Policy",
+    "T13View",
+    "TURN_CAP",
+    "deal_round",
+    "play_game",
+    "play_round",
+]

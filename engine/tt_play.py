@@ -1,0 +1,430 @@
+"""Triple Tunk play: lay-offs (TT-8), tunking out (TT-11), early tunk (TT-9), multipliers (TT-14).
+
+Table melds are ``engine.types.TableMeld`` values; a player's contribution to the table is the
+own cards of the melds they own plus the cards they laid "sideways" on opponents' melds (the
+``added`` entries carrying their seat). Hands are assumed validated (distinct cards, TT-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations, permutations, product
+from typing import Literal
+
+from engine.errors import TableError
+from engine.rules import TripleTunkRules
+from engine.topper import DECK, POINTS, topper_card_name
+from engine.tt_melds import (
+    MAX_MELD,
+    MIN_MELD,
+    TTMeld,
+    _bonus_for_sizes,
+    describe_tt_meld,
+    special_bonus,
+)
+from engine.types import Layoff, TableMeld
+
+TunkShape = Literal[
+    "five_meld", "two_three_melds", "three_meld_two_layoffs", "four_meld_one_layoff"
+]
+# TT-11 shapes in canonical order: (own meld sizes, sideways cards, discard?).
+TUNK_SHAPES: dict[TunkShape, tuple[tuple[int, ...], int, bool]] = {
+    "five_meld": ((5,), 0, True),
+    "two_three_melds": ((3, 3), 0, False),
+    "three_meld_two_layoffs": ((3,), 2, True),
+    "four_meld_one_layoff": ((4,), 1, True),
+}
+_SHAPE_ORDER: dict[TunkShape, int] = {name: i for i, name in enumerate(TUNK_SHAPES)}
+MAX_MULTIPLIER = 16  # TT-14: 2 x 2 x 4
+
+
+# --------------------------------------------------------------------------- TT-8 lay-offs
+
+
+def can_extend(meld_cards: Sequence[int], card: int, by_owner: bool) -> bool:
+    """TT-8: may ``card`` be added to the table meld ``meld_cards``?
+
+    The result must still be a meld of at most 5 cards; a player other than the owner may add
+    to a special meld only if it stays special (the owner may break it into a regular meld).
+    A meld's special status is judged on its current cards.
+    """
+    if len(meld_cards) >= MAX_MELD or card in meld_cards:
+        return False
+    after = describe_tt_meld((*meld_cards, card))
+    if after is None:
+        return False
+    if by_owner or after.special:
+        return True
+    before = describe_tt_meld(meld_cards)
+    return before is None or not before.special
+
+
+def can_extend_in_order(meld_cards: Sequence[int], cards: Sequence[int], by_owner: bool) -> bool:
+    """TT-8 applied card by card: every prefix of ``cards`` added in this order is legal."""
+    current = tuple(meld_cards)
+    for card in cards:
+        if not can_extend(current, card, by_owner):
+            return False
+        current = (*current, card)
+    return True
+
+
+def _first_legal_order(
+    meld_cards: Sequence[int], cards: Sequence[int], by_owner: bool
+) -> tuple[int, ...] | None:
+    """The first order (lexicographic on sorted cards) in which all ``cards`` can be added."""
+    for order in permutations(sorted(cards)):
+        if can_extend_in_order(meld_cards, order, by_owner):
+            return order
+    return None
+
+
+def _shortest_requirement(
+    meld_cards: tuple[int, ...], card: int, others: Sequence[int], by_owner: bool
+) -> tuple[int, ...] | None:
+    """Fewest other hand cards to lay first (in order) so that ``card`` then fits (TT-8)."""
+    room = MAX_MELD - len(meld_cards)
+    for depth in range(room):
+        for before in permutations(others, depth):  # lexicographic: smallest cards first
+            if can_extend_in_order(meld_cards, (*before, card), by_owner):
+                return before
+    return None
+
+
+def tt_layoffs(hand: Iterable[int], table: Sequence[TableMeld], seat: int) -> tuple[Layoff, ...]:
+    """Every (hand card, table meld) lay-off the player at ``seat`` could make this turn (TT-8).
+
+    A direct lay-off has ``requires == ()``; a chained one lists the hand cards to lay on that
+    meld first, in order. Each (card, meld) appears once, with the shortest requirement and,
+    among equally short ones, the lexicographically smallest. Sorted by meld index, then card.
+    """
+    cards = sorted(set(hand))
+    out: list[Layoff] = []
+    for index, meld in enumerate(table):
+        by_owner = meld.owner == seat
+        for card in cards:
+            others = [c for c in cards if c != card]
+            req = _shortest_requirement(meld.cards, card, others, by_owner)
+            if req is not None:
+                out.append(Layoff(card, index, req))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- TT-14 bonus
+
+
+def _owned_special_sizes(melds: Iterable[tuple[tuple[int, ...], tuple[int, ...]]]) -> list[int]:
+    """Own-card sizes of the owned melds that earn a special bonus, from (all cards, own cards).
+
+    A meld counts when the whole table meld is special (an owner who broke it into a regular
+    meld cancelled its bonus, TT-8) and its own cards by themselves form a special meld (TT-14).
+    """
+    sizes: list[int] = []
+    for cards, own in melds:
+        whole = describe_tt_meld(cards)
+        if whole is None or not whole.special:
+            continue
+        mine = describe_tt_meld(own)
+        if mine is not None and mine.special:
+            sizes.append(len(own))
+    return sizes
+
+
+def owned_special_bonus(table: Sequence[TableMeld], seat: int) -> int:
+    """TT-14 special bonus the player at ``seat`` owns on the table (1 when none)."""
+    return _bonus_for_sizes(
+        _owned_special_sizes((m.cards, m.own_cards()) for m in table if m.owner == seat)
+    )
+
+
+# --------------------------------------------------------------------------- TT-11 tunk out
+
+
+@dataclass(frozen=True, slots=True)
+class TTTunkOut:
+    """One way to tunk out now (TT-11): the melds to lay, the lay-offs, the discard, the bonus.
+
+    ``layoffs`` go onto existing table melds (the player's own melds to extend them, opponents'
+    melds sideways), grouped by meld index and in play order; ``requires`` lists the cards of
+    this plan laid on the same meld before. ``special_bonus`` is what the player then owns.
+    """
+
+    shape: TunkShape
+    melds: tuple[TTMeld, ...]
+    layoffs: tuple[Layoff, ...]
+    discard: int | None
+    special_bonus: int
+
+
+def _sideways_count(table: Sequence[TableMeld], seat: int) -> int:
+    """Cards ``seat`` has laid on opponents' melds on earlier turns."""
+    return sum(1 for m in table if m.owner != seat for _card, who in m.added if who == seat)
+
+
+def tt_tunk_shape(table: Sequence[TableMeld], seat: int) -> TunkShape | None:
+    """The TT-11 shape the player's table contribution forms, ignoring the discard, or None."""
+    own = sorted(len(m.own_cards()) for m in table if m.owner == seat)
+    side = _sideways_count(table, seat)
+    for name, (sizes, sideways, _discard) in TUNK_SHAPES.items():
+        if tuple(own) == sizes and side == sideways:
+            return name
+    return None
+
+
+def _sideways_plans(
+    table: Sequence[TableMeld], targets: Sequence[int], cards: tuple[int, ...]
+) -> Iterator[dict[int, tuple[int, ...]]]:
+    """Ways to lay ``cards`` on opponents' melds: {meld index: cards in a legal play order}."""
+    for assignment in product(targets, repeat=len(cards)):
+        groups: dict[int, list[int]] = {}
+        for card, index in zip(cards, assignment, strict=True):
+            groups.setdefault(index, []).append(card)
+        plan: dict[int, tuple[int, ...]] = {}
+        for index, group in groups.items():
+            order = _first_legal_order(table[index].cards, group, by_owner=False)
+            if order is None:
+                break
+            plan[index] = order
+        else:
+            yield plan
+
+
+def _layoffs_of(plan: dict[int, tuple[int, ...]]) -> tuple[Layoff, ...]:
+    """Layoff values of a {meld index: ordered cards} plan, each requiring the earlier ones."""
+    return tuple(
+        Layoff(card, index, order[:pos])
+        for index, order in sorted(plan.items())
+        for pos, card in enumerate(order)
+    )
+
+
+def _split_melds(cards: tuple[int, ...], sizes: tuple[int, ...]) -> Iterator[tuple[TTMeld, ...]]:
+    """Ways to split ``cards`` (sorted) into new melds of the given sizes (sizes 3 or 5 or 3+3)."""
+    if not sizes:
+        if not cards:
+            yield ()
+        return
+    size, more = sizes[0], sizes[1:]
+    if len(cards) != sum(sizes):
+        return
+    # The meld holding the smallest card comes first: each split is produced once.
+    head, tail = cards[0], cards[1:]
+    for rest in combinations(tail, size - 1):
+        meld = describe_tt_meld((head, *rest))
+        if meld is None:
+            continue
+        left = tuple(c for c in tail if c not in rest)
+        for others in _split_melds(left, more):
+            yield (meld, *others)
+
+
+def tt_tunk_out_options(
+    hand: Iterable[int], table: Sequence[TableMeld], seat: int
+) -> tuple[TTTunkOut, ...]:
+    """Every way the player at ``seat`` can tunk out now with ``hand`` (after the draw), TT-11.
+
+    The player's own melds (own cards) and sideways cards already on the table count toward
+    the shape. Sorted best first: highest special bonus, then shape order (five_meld,
+    two_three_melds, three_meld_two_layoffs, four_meld_one_layoff), then the canonical order
+    of melds, lay-offs and discard. An empty hand has nothing to dispose of: no option.
+    """
+    cards = tuple(sorted(set(hand)))
+    if not cards:
+        return ()
+    own_idx = [i for i, m in enumerate(table) if m.owner == seat]
+    opp_idx = [i for i, m in enumerate(table) if m.owner != seat]
+    own_cards = {i: table[i].own_cards() for i in own_idx}
+    side0 = _sideways_count(table, seat)
+    found: dict[tuple[object, ...], TTTunkOut] = {}
+
+    for shape, (sizes, sideways, discards) in TUNK_SHAPES.items():
+        need_side = sideways - side0
+        if need_side < 0 or len(own_idx) > len(sizes):
+            continue
+        for slots in set(permutations(range(len(sizes)), len(own_idx))):
+            ext_need = {
+                i: sizes[s] - len(own_cards[i]) for i, s in zip(own_idx, slots, strict=True)
+            }
+            if any(n < 0 for n in ext_need.values()):
+                continue
+            new_sizes = tuple(sizes[s] for s in range(len(sizes)) if s not in slots)
+            total = sum(ext_need.values()) + sum(new_sizes) + need_side + (1 if discards else 0)
+            if total != len(cards):
+                continue
+            for discard in cards if discards else (None,):
+                rest = tuple(c for c in cards if c != discard)
+                for side in combinations(rest, need_side):
+                    after_side = tuple(c for c in rest if c not in side)
+                    for side_plan in _sideways_plans(table, opp_idx, side):
+                        for ext_plan, left in _extension_plans(
+                            table, own_idx, ext_need, after_side
+                        ):
+                            for melds in _split_melds(left, new_sizes):
+                                option = _option(
+                                    shape, table, own_cards, melds, ext_plan, side_plan, discard
+                                )
+                                found.setdefault(_option_key(option), option)
+    return tuple(found[k] for k in sorted(found))
+
+
+def _extension_plans(
+    table: Sequence[TableMeld],
+    own_idx: Sequence[int],
+    ext_need: dict[int, int],
+    cards: tuple[int, ...],
+) -> Iterator[tuple[dict[int, tuple[int, ...]], tuple[int, ...]]]:
+    """Ways to extend the player's own melds by ``ext_need`` cards each (owner rules, TT-8)."""
+    if not own_idx:
+        yield {}, cards
+        return
+    index, more = own_idx[0], own_idx[1:]
+    need = ext_need[index]
+    for chosen in combinations(cards, need):
+        order = _first_legal_order(table[index].cards, chosen, by_owner=True) if need else ()
+        if order is None:
+            continue
+        left = tuple(c for c in cards if c not in chosen)
+        for plan, rest in _extension_plans(table, more, ext_need, left):
+            yield ({index: order, **plan} if need else plan), rest
+
+
+def _option(
+    shape: TunkShape,
+    table: Sequence[TableMeld],
+    own_cards: dict[int, tuple[int, ...]],
+    melds: tuple[TTMeld, ...],
+    ext_plan: dict[int, tuple[int, ...]],
+    side_plan: dict[int, tuple[int, ...]],
+    discard: int | None,
+) -> TTTunkOut:
+    """Assemble one TTTunkOut and the special bonus the player would then own (TT-14)."""
+    owned = [
+        (table[i].cards + ext_plan.get(i, ()), own + ext_plan.get(i, ()))
+        for i, own in own_cards.items()
+    ]
+    owned += [(m.cards, m.cards) for m in melds]
+    return TTTunkOut(
+        shape=shape,
+        melds=tuple(sorted(melds, key=lambda m: m.cards)),
+        layoffs=_layoffs_of({**ext_plan, **side_plan}),
+        discard=discard,
+        special_bonus=_bonus_for_sizes(_owned_special_sizes(owned)),
+    )
+
+
+def _option_key(option: TTTunkOut) -> tuple[object, ...]:
+    """Sort key: highest bonus, shape order, then canonical melds, lay-offs, discard."""
+    return (
+        -option.special_bonus,
+        _SHAPE_ORDER[option.shape],
+        tuple(m.cards for m in option.melds),
+        tuple((lo.meld_index, lo.requires, lo.card) for lo in option.layoffs),
+        -1 if option.discard is None else option.discard,
+    )
+
+
+def tt_tunk_out(hand: Iterable[int], table: Sequence[TableMeld], seat: int) -> TTTunkOut | None:
+    """The preferred way to tunk out now (TT-11): highest special bonus, then canonical; or None."""
+    options = tt_tunk_out_options(hand, table, seat)
+    return options[0] if options else None
+
+
+def tt_can_empty_hand(hand: Iterable[int], table: Sequence[TableMeld], seat: int) -> bool:
+    """TT-11: a hand may be emptied only by tunking out in one of the four shapes."""
+    return bool(tt_tunk_out_options(hand, table, seat))
+
+
+# --------------------------------------------------------------------------- TT-9, TT-14
+
+
+@dataclass(frozen=True, slots=True)
+class EarlyTunk:
+    """TT-9: whether the five dealt cards may claim an early tunk, their total, the multiplier."""
+
+    eligible: bool
+    total: int
+    multiplier: int
+
+
+def early_tunk(hand: Sequence[int], rules: TripleTunkRules) -> EarlyTunk:
+    """TT-9: exactly five dealt cards whose points (TT-2) total one of the early-tunk totals."""
+    total = sum(POINTS[c] for c in hand)
+    eligible = len(hand) == 5 and total in rules.early_tunk_totals
+    return EarlyTunk(eligible=eligible, total=total, multiplier=2 if eligible else 1)
+
+
+@dataclass(frozen=True, slots=True)
+class TTMultipliers:
+    """TT-14: the three multipliers of a winner's unit and their product (at most 16)."""
+
+    early: int
+    tunk_out: int
+    special: int
+    total: int
+
+
+def tt_multipliers(
+    early_tunk_claimed: bool, tunked_out: bool, own_melds: Sequence[tuple[int, ...]]
+) -> TTMultipliers:
+    """TT-14: x2 early tunk, x2 tunk out, and the largest special bonus of the own melds."""
+    early = 2 if early_tunk_claimed else 1
+    tunk = 2 if tunked_out else 1
+    special = special_bonus(own_melds)
+    return TTMultipliers(early=early, tunk_out=tunk, special=special, total=early * tunk * special)
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def validate_tt_table(table: Sequence[TableMeld], players: int | None = None) -> None:
+    """Raise TableError unless every table meld is a legal Triple Tunk meld (TT-6, TT-8).
+
+    Checks: cards are Triple Topper cards shown once across the table; each meld has 3..5
+    cards and is a meld; ``added`` cards are in the meld, laid by a seat other than the owner,
+    leaving the owner at least 3 own cards; seats lie in 0..players-1 when ``players`` is given.
+
+    :raises TableError: naming the meld (``table[i]``) at fault.
+    """
+    seen: set[int] = set()
+    for i, meld in enumerate(table):
+        field = f"table[{i}]"
+        seats = [meld.owner, *(who for _c, who in meld.added)]
+        if any(s < 0 or (players is not None and s >= players) for s in seats):
+            raise TableError("a seat on this meld is not at the table", field=field)
+        for card in meld.cards:
+            if card not in range(len(DECK)):
+                raise TableError(f"{card!r} is not a Triple Topper card", field=field)
+            if card in seen:
+                raise TableError(f"{topper_card_name(card)} is shown twice", field=field)
+            seen.add(card)
+        if not MIN_MELD <= len(meld.cards) <= MAX_MELD or describe_tt_meld(meld.cards) is None:
+            raise TableError("these cards are not a Triple Tunk meld (TT-6)", field=field)
+        rest = list(meld.cards)
+        for card, who in meld.added:
+            if who == meld.owner:
+                raise TableError("an added card must come from a seat other than the owner", field)
+            if card not in rest:
+                raise TableError(f"added card {card!r} is not in the meld", field=field)
+            rest.remove(card)
+        if len(rest) < MIN_MELD:
+            raise TableError("the owner must have laid at least 3 of the meld's cards", field)
+
+
+__all__ = [
+    "TUNK_SHAPES",
+    "EarlyTunk",
+    "TTMultipliers",
+    "TTTunkOut",
+    "TunkShape",
+    "can_extend",
+    "early_tunk",
+    "owned_special_bonus",
+    "tt_can_empty_hand",
+    "tt_layoffs",
+    "tt_multipliers",
+    "tt_tunk_out",
+    "tt_tunk_out_options",
+    "tt_tunk_shape",
+    "validate_tt_table",
+]

@@ -1,0 +1,261 @@
+"""Best arrangement / least deadwood for Game Flip Flop and Three Thirteen (C-2, GFF-2, T13-3/4),
+cross-checked against the brute force in ``brute_std``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import std_arrange
+from engine.cards import parse_cards
+from engine.rules import ThreeThirteenRules
+from engine.std_arrange import best_arrangement, min_deadwood, partition_key
+from engine.std_melds import StdContext, StdMeld, gff_context, t13_context
+from engine.types import Arrangement, BestResult
+from tests.engine import brute_std
+
+LOW = ThreeThirteenRules()
+HIGH = ThreeThirteenRules(aces="high_or_low")
+GFF = gff_context()
+
+
+def cs(text: str) -> tuple[int, ...]:
+    return parse_cards(text.split())
+
+
+def melds_of(arr: Arrangement[StdMeld]) -> list[tuple[int, ...]]:
+    return [m.cards for m in arr.melds]
+
+
+def args(ctx: StdContext) -> tuple[int | None, bool, int | None]:
+    return ctx.wild_rank, ctx.aces_high, ctx.max_set
+
+
+def check_against_brute(hand: list[int], ctx: StdContext) -> None:
+    """Points and melded count equal the brute force; the arrangement is valid (C-2)."""
+    points, melded, _, _ = brute_std.brute_best(hand, *args(ctx))
+    best = best_arrangement(hand, ctx).best
+    assert (best.deadwood_points, best.melded_count) == (points, melded), (hand, args(ctx))
+    assert min_deadwood(hand, ctx) == points, (hand, args(ctx))
+    assert list(best.deadwood) == sorted(best.deadwood)
+    assert best.deadwood_points == sum(ctx.points(x) for x in best.deadwood)
+    brute_std.check_arrangement(hand, melds_of(best), best.deadwood, *args(ctx))
+
+
+# --- golden hands, computed by hand ------------------------------------------------------------
+
+
+def test_gff_2_two_spreads_leave_nothing() -> None:
+    result = best_arrangement(cs("7C AS 3S 7H 2S 7D"), GFF)
+    assert result.best.deadwood_points == 0 and result.best.deadwood == ()
+    assert melds_of(result.best) == [cs("AS 2S 3S"), cs("7H 7D 7C")]
+
+
+def test_gff_2_q_k_a_is_deadwood() -> None:
+    best = best_arrangement(cs("QS KS AS 5D"), GFF).best
+    assert best.melds == () and best.deadwood_points == 10 + 10 + 1 + 5
+
+
+def test_gff_no_meld_fast_path_keeps_every_card() -> None:
+    best = best_arrangement(cs("KD 2C 9S"), GFF).best
+    assert best.melds == () and best.deadwood == tuple(sorted(cs("KD 2C 9S")))
+    assert best.deadwood_points == 21
+
+
+def test_gff_long_run_is_one_meld_and_set_beats_run_when_cheaper() -> None:
+    best = best_arrangement(cs("3H 4H 5H 6H 7H 8H"), GFF).best
+    assert melds_of(best) == [cs("3H 4H 5H 6H 7H 8H")]  # C-2 (3): the longest meld first
+    # 5S 6S 7S 7H 7D: run leaves 7H 7D (14), set of 7s leaves 5S 6S (11).
+    best = best_arrangement(cs("5S 6S 7S 7H 7D"), GFF).best
+    assert best.deadwood == cs("5S 6S") and best.deadwood_points == 11
+
+
+def test_t13_3_q_k_a_runs_under_high_or_low_and_ace_counts_15_unmelded() -> None:
+    hand = cs("QS KS AS 9H")  # round 1: threes wild
+    assert best_arrangement(hand, t13_context(1, HIGH)).best.deadwood_points == 9
+    assert best_arrangement(hand, t13_context(1, LOW)).best.deadwood_points == 10 + 10 + 1 + 9
+    assert min_deadwood(cs("AH 5S 9D"), t13_context(1, HIGH)) == 15 + 5 + 9
+    assert min_deadwood(cs("AH 5S 9D"), t13_context(1, LOW)) == 1 + 5 + 9
+
+
+def test_t13_4_duplicate_copies_meld_together_with_two_decks() -> None:
+    best = best_arrangement(cs("7S 7H 7S 9C"), t13_context(2, LOW)).best  # fours wild
+    assert melds_of(best) == [cs("7S 7S 7H")] and best.deadwood == cs("9C")
+
+
+def test_t13_4_wilds_only_combination_and_unmelded_wilds_count_their_value() -> None:
+    r11 = t13_context(11, LOW)  # kings wild, worth 10 unmelded
+    best = best_arrangement(cs("KS KH KD"), r11).best
+    assert melds_of(best) == [cs("KS KH KD")] and best.deadwood == ()
+    best = best_arrangement(cs("KS KH KD 5C"), r11).best  # 5C joins the wilds: a set of fives
+    assert melds_of(best) == [cs("KS KH KD 5C")] and best.deadwood_points == 0
+    assert min_deadwood(cs("KS 5C 9D"), r11) == 10 + 5 + 9  # one wild cannot meld alone
+    assert min_deadwood(cs("KS KH 5C"), r11) == 0  # 5 + two wilds is a set
+
+
+def test_t13_wild_joins_a_meld_rather_than_staying_deadwood() -> None:
+    # Round 11: 4S 5S 6S is a run; the lone king is added to it (4-7 or 3-6), 0 points.
+    best = best_arrangement(cs("4S 5S 6S KD"), t13_context(11, LOW)).best
+    assert best.deadwood == () and melds_of(best) == [cs("4S 5S 6S KD")]
+
+
+def test_c2_more_cards_melded_breaks_equal_points() -> None:
+    # Round 4 (sixes wild, 2 wilds). A-(6)-(6)-4 of hearts melds 4 cards, leaving 5C = 5 points;
+    # 5C-6S-6D as a set of fives melds 3, leaving AH + 4H = 5 points too. C-2 (1): melding 4 wins.
+    result = best_arrangement(cs("6S AH 4H 6D 5C"), t13_context(4, LOW), max_ties=5)
+    assert result.best.deadwood == cs("5C") and result.best.melded_count == 4
+    assert [t.deadwood for t in result.ties] == [cs("AH 4H")]
+    assert result.ties[0].deadwood_points == 5 and not result.ties_truncated
+
+
+def test_c2_unique_best_has_no_ties() -> None:
+    # GFF: 5-6-7 of spades + 7H 7D 7C melds everything; four 7s would leave 5S 6S (11).
+    result = best_arrangement(cs("5S 6S 7S 7H 7D 7C"), GFF, max_ties=10)
+    assert result.best.deadwood_points == 0 and result.ties == () and not result.ties_truncated
+
+
+def test_c2_equal_points_partitions_are_listed_as_ties() -> None:
+    # Round 11, two decks: 7S 7S 7H 7H KS. Melding all five as one set is the best (C-2 (3):
+    # the longest meld first); 7S 7S 7H 7H + KS split other ways also leave nothing.
+    result = best_arrangement(cs("7S 7S 7H 7H KS"), t13_context(11, LOW), max_ties=10)
+    assert melds_of(result.best) == [cs("7S 7S KS 7H 7H")]
+    assert result.ties == ()  # no other split: 3 + 2 leaves a pair, 4 + 1 a single
+    result = best_arrangement(cs("7S 7S 7H 7H 7D 7D"), t13_context(11, LOW), max_ties=10)
+    assert melds_of(result.best) == [cs("7S 7S 7H 7H 7D 7D")]
+    assert [melds_of(t) for t in result.ties] == [
+        [cs("7S 7S 7H"), cs("7H 7D 7D")],
+        [cs("7S 7S 7D"), cs("7H 7H 7D")],
+        [cs("7S 7H 7H"), cs("7S 7D 7D")],
+        [cs("7S 7H 7D"), cs("7S 7H 7D")],
+    ]
+
+
+def _all_ties(hand: list[int], ctx: StdContext) -> None:
+    """best + ties (untruncated) are exactly the brute partitions with the best points, sorted."""
+    everything = brute_std.brute_arrangements(hand, *args(ctx))
+    target = min(sum(ctx.points(x) for x in dead) for _, dead in everything)
+    equal = {a for a in everything if sum(ctx.points(x) for x in a[1]) == target}
+    result = best_arrangement(hand, ctx, max_ties=len(equal) + 5)
+    got = [result.best, *result.ties]
+    assert not result.ties_truncated
+    keys = [(tuple(sorted(melds_of(a))), a.deadwood) for a in got]
+    assert set(keys) == equal and len(keys) == len(equal)
+    order = [(-a.melded_count, a.deadwood, partition_key(melds_of(a))) for a in got]
+    assert order == sorted(order)  # C-2: best first, then the tie-break order
+    if len(equal) > 1:
+        short = best_arrangement(hand, ctx, max_ties=1)
+        assert short.ties_truncated == (len(equal) > 2) and short.ties == result.ties[:1]
+
+
+def test_ties_match_brute_force_enumeration() -> None:
+    rng = random.Random(7)
+    checked = 0
+    while checked < 400:
+        hand, ctx = _small_case(rng)
+        _all_ties(hand, ctx)
+        checked += 1
+
+
+def _small_case(rng: random.Random) -> tuple[list[int], StdContext]:
+    if rng.random() < 0.3:
+        return rng.sample(range(52), rng.randint(1, 6)), GFF
+    round_number = rng.randint(1, 11)
+    ctx = t13_context(round_number, rng.choice((LOW, HIGH)))
+    hand = rng.sample(list(range(52)) * 2, rng.randint(1, 7))
+    for k in range(min(len(hand), rng.choice((0, 1, 2, 3)))):
+        hand[k] = rng.randrange(4) * 13 + round_number + 1
+    return hand, ctx
+
+
+def test_empty_hand_and_tiny_hands() -> None:
+    assert best_arrangement([], GFF).best == Arrangement((), (), 0)
+    assert min_deadwood([], GFF) == 0
+    assert best_arrangement(cs("KH KS"), t13_context(11, LOW)).best.deadwood_points == 20
+
+
+# --- cross-check against brute force on thousands of seeded hands ------------------------------
+
+
+def _wilds(rng: random.Random, hand: list[int], round_number: int, many: bool) -> None:
+    """Replace some cards by wilds of the round (T13-1), biased to 3-6 when ``many``."""
+    count = rng.randint(3, 6) if many else rng.choice((0, 0, 1, 2))
+    for k in range(min(count, len(hand))):
+        hand[k] = rng.randrange(4) * 13 + round_number + 1
+
+
+@pytest.mark.slow
+def test_gff_cross_check_2000_hands() -> None:
+    rng = random.Random(2026)
+    for _ in range(2000):
+        check_against_brute(rng.sample(range(52), rng.randint(1, 6)), GFF)
+
+
+@pytest.mark.slow
+def test_t13_cross_check_every_round_wilds_and_aces() -> None:
+    rng = random.Random(1313)
+    for k in range(2400):
+        full = k % 4 == 0  # a 14-card round-11 hand from two decks
+        round_number = 11 if full else rng.randint(1, 11)
+        size = 14 if full else rng.randint(1, round_number + 3)
+        decks = 2 if full else rng.choice((1, 2))
+        hand = rng.sample(list(range(52)) * decks, size)
+        _wilds(rng, hand, round_number, many=k % 3 == 0)
+        check_against_brute(hand, t13_context(round_number, HIGH if k % 2 else LOW))
+
+
+# --- properties ----------------------------------------------------------------------------------
+
+
+hands_t13 = st.tuples(
+    st.integers(1, 11),
+    st.booleans(),
+    st.lists(st.integers(0, 103), min_size=0, max_size=10, unique=True),
+    st.integers(0, 4),
+)
+
+
+def _hand(round_number: int, picks: list[int], wilds: int) -> list[int]:
+    hand = [p % 52 for p in picks]
+    for k in range(min(wilds, len(hand))):
+        hand[k] = (picks[k] % 4) * 13 + round_number + 1
+    return hand
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=hands_t13, seed=st.integers(0, 10**6))
+def test_answer_does_not_depend_on_card_order(
+    case: tuple[int, bool, list[int], int], seed: int
+) -> None:
+    round_number, high, picks, wilds = case
+    ctx = t13_context(round_number, HIGH if high else LOW)
+    hand = _hand(round_number, picks, wilds)
+    shuffled = list(hand)
+    random.Random(seed).shuffle(shuffled)
+    assert best_arrangement(hand, ctx, max_ties=3) == best_arrangement(shuffled, ctx, max_ties=3)
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=hands_t13)
+def test_no_arrangement_beats_the_best_and_min_deadwood_agrees(
+    case: tuple[int, bool, list[int], int],
+) -> None:
+    round_number, high, picks, wilds = case
+    ctx = t13_context(round_number, HIGH if high else LOW)
+    hand = _hand(round_number, picks, wilds)
+    result: BestResult[StdMeld] = best_arrangement(hand, ctx)
+    assert min_deadwood(hand, ctx) == result.best.deadwood_points
+    check_against_brute(hand, ctx)
+
+
+def test_tie_scan_cap_marks_the_answer_truncated(monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = cs("7S 7S 7H 7H 7D 7D 7C 7C KS KH KD")  # round 11: hundreds of zero-point splits
+    ctx = t13_context(11, LOW)
+    full = best_arrangement(hand, ctx, max_ties=50)
+    assert len(full.ties) == 50 and full.ties_truncated
+    assert all(t.deadwood_points == 0 for t in full.ties)
+    monkeypatch.setattr(std_arrange, "TIE_SCAN_LIMIT", 5)
+    capped = best_arrangement(hand, ctx, max_ties=50)
+    assert capped.best == full.best and capped.ties_truncated and len(capped.ties) <= 5
