@@ -1,10 +1,11 @@
 """Latency of the Tunk advice at the default budget (issue 4 speed targets).
 
-    python bench/bench_advice.py [--situations 300] [--seed 1]
+    python bench/bench_advice.py [--situations 300] [--seed 1] [--cold]
 
 Situations are real mid-deal observations captured from simulated deals (advisor vs baseline):
 knock/drop advice at the start of a turn, draw advice before the draw, discard advice for a
-six-card hand after the draw. Prints p50/p90/max in milliseconds per game and kind.
+six-card hand after the draw. Prints p50/p90/max in milliseconds per game and kind. ``--cold``
+empties the deadwood memo tables before every call (a fresh process's first answers).
 Targets: knock p50 <= 30 ms, discard/draw (6-card hand) p50 <= 30 ms.
 """
 
@@ -19,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.advice.common import clear_caches  # noqa: E402
 from engine.advice.discard import discard_advice  # noqa: E402
 from engine.advice.draw import draw_advice  # noqa: E402
 from engine.advice.knock import DEFAULT_SAMPLES, knock_advice  # noqa: E402
@@ -63,9 +65,11 @@ def collect(game: str, want: int, seed: int) -> Recorder:
     return rec
 
 
-def timed(fn, items: list[Observation]) -> list[float]:  # type: ignore[no-untyped-def]
+def timed(fn, items: list[Observation], cold: bool = False) -> list[float]:  # type: ignore[no-untyped-def]
     out = []
     for obs in items:
+        if cold:
+            clear_caches()
         t0 = time.perf_counter()
         fn(obs)
         out.append((time.perf_counter() - t0) * 1000)
@@ -85,14 +89,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--situations", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cold", action="store_true", help="empty the deadwood memo before each call")
     ns = ap.parse_args()
-    print(f"advice latency, default budget (knock samples = {DEFAULT_SAMPLES}), in process")
+    state = "cold memo (emptied before each call)" if ns.cold else "warm memo"
+    print(
+        f"advice latency, default budget (knock samples = {DEFAULT_SAMPLES}), in process, {state}"
+    )
     for game in (GAME_FLIP_FLOP, TRIPLE_TUNK):
         rec = collect(game, ns.situations, ns.seed)
         print(game)
-        report("knock/drop", timed(knock_advice, rec.knocks[: ns.situations]))
-        report("draw (5-card hand)", timed(draw_advice, rec.draws[: ns.situations]))
-        report("discard (6-card hand)", timed(discard_advice, rec.discards[: ns.situations]))
+        cold = ns.cold
+        report("knock/drop", timed(knock_advice, rec.knocks[: ns.situations], cold))
+        report("draw (5-card hand)", timed(draw_advice, rec.draws[: ns.situations], cold))
+        report("discard (6-card hand)", timed(discard_advice, rec.discards[: ns.situations], cold))
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.advice.knock import DEFAULT_SAMPLES  # noqa: E402
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
 from engine.sim.core import (  # noqa: E402
     Policy,
@@ -52,11 +53,16 @@ class Chunk:
     play_on: list[tuple[float, bool, float]] = field(default_factory=list)
 
 
-def play_deal(game: str, policies: list[Policy], dealer: int, rng: random.Random, hook):  # type: ignore[no-untyped-def]
+def play_deal(game: str, policies: list[Policy], dealer: int, rng: random.Random, hook, carry=None):  # type: ignore[no-untyped-def]
     if game == GAME_FLIP_FLOP:
         from engine.sim.gff import STAKE, play_gff_deal
 
-        result, _, _ = play_gff_deal(policies, dealer, rng, on_knock=hook)
+        flip, flop = carry if carry is not None else (0, 0)
+        result, flip_out, flop_out = play_gff_deal(
+            policies, dealer, rng, on_knock=hook, flip_carry=flip, flop_carry=flop
+        )
+        if carry is not None:  # GFF-5: an unwon flop pot waits for the next deal
+            carry[:] = [flip_out, flop_out]
         return result, STAKE
     from engine.sim.tt import UNIT, play_tt_deal
 
@@ -66,6 +72,7 @@ def play_deal(game: str, policies: list[Policy], dealer: int, rng: random.Random
 def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float]) -> Chunk:
     game, players, start, stop, seed, samples, threshold, explore = args
     out = Chunk()
+    carry = [0, 0]  # flip/flop money carried from deal to deal within this chunk
     for d in range(start, stop):
         rng = random.Random(seed * 1_000_003 + d)
         advisor = AdvisorPolicy(game, random.Random(rng.getrandbits(64)), samples, explore)
@@ -83,7 +90,7 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float]) -> C
             if seat == 0 and _a.last_win_probability is not None:
                 _out.append((_a.last_win_probability, lowest, knocked, _a.last_total))
 
-        result, unit = play_deal(game, policies, d % players, rng, hook)
+        result, unit = play_deal(game, policies, d % players, rng, hook, carry)
         out.game_net.append(result.game_net[0] / unit)
         out.full_net.append(result.net[0] / unit)
         out.ends[result.end] += 1
@@ -230,7 +237,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--samples", type=int, default=200)
+    ap.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="knock advice budget")
     ap.add_argument("--threshold", type=int, default=None, help="override the baseline threshold")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--sweep", action="store_true")

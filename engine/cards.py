@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.errors import CardError
+from engine.notation import parse_each
 
 Card = int
 Rank = int
@@ -64,10 +65,4 @@ def card_name(card: Card) -> str:
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
     """Parse each text with :func:`parse_card`; the error names the position of the bad one."""
-    out: list[Card] = []
-    for i, text in enumerate(texts):
-        try:
-            out.append(parse_card(text))
-        except CardError as exc:
-            raise CardError(exc.message, field=f"[{i}]") from None
-    return tuple(out)
+    return parse_each(parse_card, texts)

@@ -53,6 +53,18 @@ def _int(value: object, field: str, what: str, low: int = 0) -> int:
     return value
 
 
+def _check_round_and_seat(n: int, seats_field: str, round_number: int, went_out: int) -> None:
+    """Check, in this order, the seat count (named ``seats_field``), the round and ``went_out``."""
+    if n < MIN_PLAYERS:
+        raise OutcomeError("Three Thirteen needs at least two players", field=seats_field)
+    if isinstance(round_number, bool) or not isinstance(round_number, int):
+        raise OutcomeError("the round is a whole number 1..11", field="round_number")
+    if not 1 <= round_number <= ROUNDS:
+        raise OutcomeError(f"round {round_number} is not one of 1..11 (T13-1)", "round_number")
+    if isinstance(went_out, bool) or not isinstance(went_out, int) or not 0 <= went_out < n:
+        raise OutcomeError(f"went_out {went_out!r} is not one of the seats 0..{n - 1}", "went_out")
+
+
 def settle_t13_scores(
     round_number: int,
     went_out: int,
@@ -70,14 +82,7 @@ def settle_t13_scores(
     :raises OutcomeError: bad round, seats, scores or totals.
     """
     n = len(round_scores)
-    if n < MIN_PLAYERS:
-        raise OutcomeError("Three Thirteen needs at least two players", field="round_scores")
-    if isinstance(round_number, bool) or not isinstance(round_number, int):
-        raise OutcomeError("the round is a whole number 1..11", field="round_number")
-    if not 1 <= round_number <= ROUNDS:
-        raise OutcomeError(f"round {round_number} is not one of 1..11 (T13-1)", "round_number")
-    if isinstance(went_out, bool) or not isinstance(went_out, int) or not 0 <= went_out < n:
-        raise OutcomeError(f"went_out {went_out!r} is not one of the seats 0..{n - 1}", "went_out")
+    _check_round_and_seat(n, "round_scores", round_number, went_out)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise OutcomeError(f"dealer {dealer!r} is not one of the seats 0..{n - 1}", "dealer")
     spp = _int(stake_per_point, "stake_per_point", "stake_per_point")
@@ -139,14 +144,7 @@ def score_t13_round(
     :raises OutcomeError | HandError: bad round, seats, hand sizes or too many copies of a card.
     """
     n = len(final_hands)
-    if n < MIN_PLAYERS:
-        raise OutcomeError("Three Thirteen needs at least two players", field="final_hands")
-    if isinstance(round_number, bool) or not isinstance(round_number, int):
-        raise OutcomeError("the round is a whole number 1..11", field="round_number")
-    if not 1 <= round_number <= ROUNDS:
-        raise OutcomeError(f"round {round_number} is not one of 1..11 (T13-1)", "round_number")
-    if isinstance(went_out, bool) or not isinstance(went_out, int) or not 0 <= went_out < n:
-        raise OutcomeError(f"went_out {went_out!r} is not one of the seats 0..{n - 1}", "went_out")
+    _check_round_and_seat(n, "final_hands", round_number, went_out)
     n_decks = default_decks(n) if decks is None else decks
     if isinstance(n_decks, bool) or not isinstance(n_decks, int) or not 1 <= n_decks <= MAX_DECKS:
         raise OutcomeError(f"decks must be a whole number 1..{MAX_DECKS}", field="decks")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.errors import CardError
+from engine.notation import parse_each
 
 TCard = int
 
@@ -75,10 +76,4 @@ def topper_card_name(card: TCard) -> str:
 
 def parse_topper_cards(texts: Iterable[str]) -> tuple[TCard, ...]:
     """Parse each text; the error names the position of the bad one."""
-    out: list[TCard] = []
-    for i, text in enumerate(texts):
-        try:
-            out.append(parse_topper_card(text))
-        except CardError as exc:
-            raise CardError(exc.message, field=f"[{i}]") from None
-    return tuple(out)
+    return parse_each(parse_topper_card, texts)

@@ -33,7 +33,7 @@ from api.schemas.advice import (
     t13_request_schema,
     tunk_request_schema,
 )
-from engine.advice.discard import discard_advice
+from engine.advice.discard import discard_advice, lay_melds_advice
 from engine.advice.draw import draw_advice
 from engine.advice.knock import knock_advice
 from engine.advice.t13 import t13_discard_advice, t13_draw_advice
@@ -59,6 +59,7 @@ def tunk_discard_answer(q: TunkAdviceQuery) -> dict[str, Any]:
         "hand": list(q.obs.hand),
         "discard": advice.discard,
         "ends": advice.ends,
+        "lay_melds": advice.ends is None and lay_melds_advice(q.obs),
         "explanation": advice.explanation,
         "options": [
             {

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response
 from flask_smorest import Blueprint
 
-from api.cache import cached_json
+from api.resources._helpers import add_cached_post
 from api.resources.examples import EARLY_TUNK_EXAMPLES
 from api.schemas.early_tunk import EARLY_TUNK_REQUESTS, EARLY_TUNK_RESPONSES, EarlyTunkQuery
 from engine.gff_play import early_win, hand_total
@@ -85,17 +84,17 @@ _DESCRIPTIONS = {
 
 def add_routes(blp: Blueprint, game: str) -> None:
     """Register ``POST /early-tunk`` for ``game`` (Game Flip Flop and Triple Tunk only)."""
-    response_schema = EARLY_TUNK_RESPONSES[game]
-    analyse = analyse_gff if game == GAME_FLIP_FLOP else analyse_tt
-
-    @blp.route("/early-tunk", methods=["POST"], endpoint="early_tunk")
-    @blp.arguments(EARLY_TUNK_REQUESTS[game], example=EARLY_TUNK_EXAMPLES[game])
-    @blp.response(200, response_schema, description="Eligibility, total and value.")
-    @blp.doc(
+    add_cached_post(
+        blp,
+        "/early-tunk",
+        endpoint="early_tunk",
+        cache_name="early-tunk",
+        game=game,
+        request_schema=EARLY_TUNK_REQUESTS[game],
+        response_schema=EARLY_TUNK_RESPONSES[game],
+        answer=analyse_gff if game == GAME_FLIP_FLOP else analyse_tt,
+        response_description="Eligibility, total and value.",
         summary="Can the dealt hand claim before play (49/50, early tunk) and what it is worth",
         description=_DESCRIPTIONS[game],
+        example=EARLY_TUNK_EXAMPLES[game],
     )
-    def early_tunk_view(query: EarlyTunkQuery) -> Response:
-        return cached_json(
-            "early-tunk", game, query.canonical(), lambda: response_schema().dump(analyse(query))
-        )

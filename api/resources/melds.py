@@ -12,10 +12,9 @@ from functools import partial
 from itertools import islice
 from typing import Any
 
-from flask import Response
 from flask_smorest import Blueprint
 
-from api.cache import cached_json
+from api.resources._helpers import add_cached_post
 from api.resources.examples import MELDS_EXAMPLES
 from api.schemas.melds import MELDS_REQUESTS, MELDS_RESPONSES, MeldsQuery
 from engine.cards import POINTS as STD_POINTS
@@ -276,17 +275,17 @@ _DESCRIPTIONS = {
 
 def add_routes(blp: Blueprint, game: str) -> None:
     """Register ``POST /melds`` for ``game`` on its blueprint."""
-    response_schema = MELDS_RESPONSES[game]
-    analyse = ANALYSERS[game]
-
-    @blp.route("/melds", methods=["POST"], endpoint="melds")
-    @blp.arguments(MELDS_REQUESTS[game], example=MELDS_EXAMPLES[game])
-    @blp.response(200, response_schema, description="The analysis of the hand.")
-    @blp.doc(
+    add_cached_post(
+        blp,
+        "/melds",
+        endpoint="melds",
+        cache_name="melds",
+        game=game,
+        request_schema=MELDS_REQUESTS[game],
+        response_schema=MELDS_RESPONSES[game],
+        answer=ANALYSERS[game],
+        response_description="The analysis of the hand.",
         summary="Legal melds, best arrangement, ties, lay-offs and going out for a hand",
         description=_DESCRIPTIONS[game],
+        example=MELDS_EXAMPLES[game],
     )
-    def melds(query: MeldsQuery) -> Response:
-        return cached_json(
-            "melds", game, query.canonical(), lambda: response_schema().dump(analyse(query))
-        )

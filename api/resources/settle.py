@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response
 from flask_smorest import Blueprint
 
-from api.cache import cached_json
+from api.resources._helpers import add_cached_post
 from api.resources.examples import SETTLE_EXAMPLES
 from api.schemas.settle import (
     SETTLE_REQUESTS,
@@ -194,16 +193,17 @@ _DESCRIPTIONS = {
 
 def add_routes(blp: Blueprint, game: str) -> None:
     """Register ``POST /settle`` for ``game``."""
-    response_schema = SETTLE_RESPONSES[game]
-    settle = SETTLERS[game]
-
-    @blp.route("/settle", methods=["POST"], endpoint="settle")
-    @blp.arguments(SETTLE_REQUESTS[game], examples=SETTLE_EXAMPLES[game])
-    @blp.response(200, response_schema, description="The settlement.")
-    @blp.doc(
-        summary="Settle a finished hand or round from its outcome", description=_DESCRIPTIONS[game]
+    add_cached_post(
+        blp,
+        "/settle",
+        endpoint="settle",
+        cache_name="settle",
+        game=game,
+        request_schema=SETTLE_REQUESTS[game],
+        response_schema=SETTLE_RESPONSES[game],
+        answer=SETTLERS[game],
+        response_description="The settlement.",
+        summary="Settle a finished hand or round from its outcome",
+        description=_DESCRIPTIONS[game],
+        examples=SETTLE_EXAMPLES[game],
     )
-    def settle_view(query: Any) -> Response:
-        return cached_json(
-            "settle", game, query.canonical(), lambda: response_schema().dump(settle(query))
-        )

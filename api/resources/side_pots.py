@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response
 from flask_smorest import Blueprint
 
-from api.cache import cached_json
+from api.resources._helpers import add_cached_post
 from api.resources.examples import SIDE_POTS_EXAMPLE
 from api.schemas.side_pots import SidePotsQuery, SidePotsRequest, SidePotsResponse
 from engine.cards import SUIT_LETTERS
@@ -48,11 +47,16 @@ def analyse(q: SidePotsQuery) -> dict[str, Any]:
 
 def add_routes(blp: Blueprint) -> None:
     """Register ``POST /side-pots`` on the Game Flip Flop blueprint."""
-
-    @blp.route("/side-pots", methods=["POST"], endpoint="side_pots")
-    @blp.arguments(SidePotsRequest, example=SIDE_POTS_EXAMPLE)
-    @blp.response(200, SidePotsResponse, description="Both side pots of the deal.")
-    @blp.doc(
+    add_cached_post(
+        blp,
+        "/side-pots",
+        endpoint="side_pots",
+        cache_name="side-pots",
+        game=GAME_FLIP_FLOP,
+        request_schema=SidePotsRequest,
+        response_schema=SidePotsResponse,
+        answer=analyse,
+        response_description="Both side pots of the deal.",
         summary="Flip and flop pot winners from the dealt hands, or carry-over",
         description="GFF-5: the flip card (the dealer's last dealt card, still in the dealer's "
         "hand) names the flip suit; the lowest dealt card of that suit wins the flip pot (aces "
@@ -60,11 +64,5 @@ def add_routes(blp: Blueprint) -> None:
         "wins the flop pot; with none dealt, the flop pot carries over. GFF-6: a holder who did "
         "not stake in a pot cannot win it; `rules.side_pot_fallback` gives it to the next lowest "
         "staker (default) or carries it over.",
+        example=SIDE_POTS_EXAMPLE,
     )
-    def side_pots_view(query: SidePotsQuery) -> Response:
-        return cached_json(
-            "side-pots",
-            GAME_FLIP_FLOP,
-            query.canonical(),
-            lambda: SidePotsResponse().dump(analyse(query)),
-        )

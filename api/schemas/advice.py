@@ -49,7 +49,10 @@ from api.schemas.melds import (
 )
 from engine.advice import knock as tunk_knock
 from engine.advice import t13 as t13_advice
+from engine.advice.common import check_observation
 from engine.advice.discard import DANGER_POINTS, OUT_POINTS
+from engine.advice.knock import model_for
+from engine.errors import EngineError
 from engine.rules import (
     GAME_FLIP_FLOP,
     THREE_THIRTEEN,
@@ -381,6 +384,27 @@ def check_fits_deck(deck_size: int, shown: int, held: int, what: str) -> None:
 # --- Game Flip Flop / Triple Tunk --------------------------------------------------------------
 
 
+def engine_check(obs: Observation, index: dict[int, int]) -> None:
+    """The engine's own validation of an advice question (``check_observation``), last.
+
+    The schema has checked all of it already with the request's field paths; this keeps the
+    engine's contract explicit, and any rejection it still finds is reported at the request
+    field it corresponds to (``known[j]`` is seat j's ``opponents[i].picked_up``).
+    """
+    try:
+        check_observation(obs, model_for(obs.game))
+    except EngineError as exc:
+        field = exc.field or "body"
+        name, _, rest = field.partition("[")
+        if name == "known" and rest[:-1].isdigit() and int(rest[:-1]) in index:
+            field = f"opponents[{index[int(rest[:-1])]}].picked_up"
+        elif name == "table" and rest:
+            field = f"{field}.cards"
+        else:
+            field = {"discards": "discard_pile", "n_players": "players"}.get(field, "body")
+        raise path_error(field, exc.message) from None
+
+
 class TunkAdviceRequestBase(Schema):
     """Fields and cross-field checks of every Game Flip Flop / Triple Tunk advice request."""
 
@@ -491,6 +515,7 @@ class TunkAdviceRequestBase(Schema):
             discard_history=tuple(history),
             declined=tuple(declined),
         )
+        engine_check(obs, index)
         return TunkAdviceQuery(
             game=game,
             endpoint=self.endpoint,
@@ -979,7 +1004,17 @@ def discard_response_schema(game: str) -> type[Schema]:
             else "`tunk_out` (TT-11) when following the advice ends the hand now, else null."
         )
         attrs["ends"] = fields.String(allow_none=True, metadata={"description": ends_doc})
-        order = ("game", "hand", "discard", "ends", "explanation", "options")
+        lay_doc = (
+            "Lay new spreads this turn before discarding: yes in Game Flip Flop, a laid spread no "
+            "longer counts if someone drops (GFF-8). False when `ends` is set (laying is part "
+            "of ending the hand)."
+            if game == GAME_FLIP_FLOP
+            else "Lay new melds this turn before discarding: no in Triple Tunk - hold them and go "
+            "down all at once with a tunk out (TT-11), since a laid meld gives opponents lay-off "
+            "targets and each hit makes you wait (TT-12)."
+        )
+        attrs["lay_melds"] = fields.Boolean(metadata={"description": lay_doc})
+        order = ("game", "hand", "discard", "ends", "lay_melds", "explanation", "options")
     return make_schema(schema_name(game, "DiscardResponse"), Schema, attrs, order=order)
 
 

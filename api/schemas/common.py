@@ -195,6 +195,16 @@ def table_meld_schema(game: str) -> type[Schema]:
     )
 
 
+def table_field(game: str, description: str) -> fields.List:
+    """A request's ``table``: at most 20 of ``game``'s table melds, default none."""
+    return fields.List(
+        fields.Nested(table_meld_schema(game)),
+        load_default=list,
+        validate=validate.Length(max=20),
+        metadata={"description": description},
+    )
+
+
 def build_table(
     raw: Sequence[dict[str, Any]], players: int, check_meld: Callable[[tuple[int, ...]], str | None]
 ) -> tuple[TableMeld, ...]:
@@ -315,3 +325,8 @@ def layoff_schema(game: str) -> type[Schema]:
         },
         order=("card", "meld_index", "requires"),
     )
+
+
+def layoffs_field(game: str, description: str) -> fields.List:
+    """A list of ``game``'s lay-offs (:func:`layoff_schema`)."""
+    return fields.List(fields.Nested(layoff_schema(game)), metadata={"description": description})

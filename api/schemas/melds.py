@@ -28,14 +28,14 @@ from api.schemas.common import (
     check_seat,
     decks_field,
     hand_size_for_round,
-    layoff_schema,
+    layoffs_field,
     make_schema,
     players_field,
     raise_engine,
     round_field,
     schema_name,
     seat_field,
-    table_meld_schema,
+    table_field,
 )
 from engine.errors import EngineError
 from engine.gff_play import spread_kind, validate_gff_table
@@ -208,12 +208,7 @@ class GffMeldsRequest(MeldsRequestBase):
 
     game = GAME_FLIP_FLOP
     hand = cards_field(GAME_FLIP_FLOP, _HAND_DOC + " At most 6 cards.", required=True)
-    table = fields.List(
-        fields.Nested(table_meld_schema(GAME_FLIP_FLOP)),
-        load_default=list,
-        validate=validate.Length(max=20),
-        metadata={"description": _TABLE_DOC},
-    )
+    table = table_field(GAME_FLIP_FLOP, _TABLE_DOC)
     players = players_field(GAME_FLIP_FLOP, _PLAYERS_DOC)
     rules = RulesField(GAME_FLIP_FLOP)
 
@@ -235,12 +230,7 @@ class TtMeldsRequest(MeldsRequestBase):
 
     game = TRIPLE_TUNK
     hand = cards_field(TRIPLE_TUNK, _HAND_DOC + " At most 6 cards.", required=True)
-    table = fields.List(
-        fields.Nested(table_meld_schema(TRIPLE_TUNK)),
-        load_default=list,
-        validate=validate.Length(max=20),
-        metadata={"description": _TABLE_DOC},
-    )
+    table = table_field(TRIPLE_TUNK, _TABLE_DOC)
     players = players_field(TRIPLE_TUNK, _PLAYERS_DOC)
     rules = RulesField(TRIPLE_TUNK)
     early_tunk_claimed = fields.Boolean(
@@ -277,14 +267,10 @@ class T13MeldsRequest(MeldsRequestBase):
         _HAND_DOC + " round+2 cards, or round+3 after drawing.",
         required=True,
     )
-    table = fields.List(
-        fields.Nested(table_meld_schema(THREE_THIRTEEN)),
-        load_default=list,
-        validate=validate.Length(max=20),
-        metadata={
-            "description": "Combinations already shown (e.g. by the player who went out). They "
-            "only count toward the card copies: Three Thirteen has no lay-offs (T13-7)."
-        },
+    table = table_field(
+        THREE_THIRTEEN,
+        "Combinations already shown (e.g. by the player who went out). They "
+        "only count toward the card copies: Three Thirteen has no lay-offs (T13-7).",
     )
     players = players_field(THREE_THIRTEEN, _PLAYERS_DOC)
     rules = RulesField(THREE_THIRTEEN)
@@ -415,6 +401,16 @@ class GoingOutBase(Schema):
     pays = fields.String(metadata={"description": "What it pays, in words."})
 
 
+def _layoffs_then_discard(game: str, layoffs_doc: str) -> dict[str, Any]:
+    """The tail of a lay-down plan (GFF-10 / TT-11): cards laid off, then the last discard."""
+    return {
+        "layoffs": layoffs_field(game, layoffs_doc),
+        "discard": card_field_for(
+            game, allow_none=True, metadata={"description": "Last card thrown, or null."}
+        ),
+    }
+
+
 @cache
 def going_out_schema(game: str) -> type[Schema]:
     """Per-game going-out output."""
@@ -430,13 +426,7 @@ def going_out_schema(game: str) -> type[Schema]:
             "spreads": fields.List(
                 fields.Nested(meld), metadata={"description": "New spreads to lay."}
             ),
-            "layoffs": fields.List(
-                fields.Nested(layoff_schema(game)),
-                metadata={"description": "Cards to add to table spreads, in laying order."},
-            ),
-            "discard": card_field_for(
-                game, allow_none=True, metadata={"description": "Last card thrown, or null."}
-            ),
+            **_layoffs_then_discard(game, "Cards to add to table spreads, in laying order."),
             "extra_stakes_per_opponent": fields.Integer(
                 metadata={
                     "description": "Extra stakes each other player adds to the game pot "
@@ -456,13 +446,7 @@ def going_out_schema(game: str) -> type[Schema]:
                 },
             ),
             "melds": fields.List(fields.Nested(meld), metadata={"description": "Melds to lay."}),
-            "layoffs": fields.List(
-                fields.Nested(layoff_schema(game)),
-                metadata={"description": "Cards to lay on opponents' melds."},
-            ),
-            "discard": card_field_for(
-                game, allow_none=True, metadata={"description": "Last card thrown, or null."}
-            ),
+            **_layoffs_then_discard(game, "Cards to lay on opponents' melds."),
             "multiplier": fields.Integer(
                 metadata={
                     "description": "TT-14 multiplier of the unit every other player pays: x2 tunk "
@@ -540,12 +524,10 @@ def melds_response_schema(game: str) -> type[Schema]:
             fields.Nested(arrangement),
             metadata={"description": "Other arrangements with the same deadwood points."},
         ),
-        "layoffs": fields.List(
-            fields.Nested(layoff_schema(game)),
-            metadata={
-                "description": "Hand cards that can go on table melds (GFF-3 / TT-8); always "
-                "empty in Three Thirteen (T13-7: no lay-offs)."
-            },
+        "layoffs": layoffs_field(
+            game,
+            "Hand cards that can go on table melds (GFF-3 / TT-8); always "
+            "empty in Three Thirteen (T13-7: no lay-offs).",
         ),
         "going_out": fields.Nested(going_out_schema(game)),
     }

@@ -31,7 +31,7 @@ from api.schemas.common import (
     players_field,
     round_field,
     seat_field,
-    table_meld_schema,
+    table_field,
 )
 from api.schemas.melds import tt_meld_problem, validate_engine_table
 from api.schemas.side_pots import check_deal, dealt_hands_field, money_field
@@ -411,14 +411,10 @@ class TtSettleRequest(Schema):
     unit = _stake_field("The payment unit in units of money (TT-13).")
     dealer = seat_field("Dealer's seat.", load_default=0)
     outcome = fields.Nested(TtOutcomeSchema, required=True)
-    table = fields.List(
-        fields.Nested(table_meld_schema(TRIPLE_TUNK)),
-        load_default=list,
-        validate=validate.Length(max=20),
-        metadata={
-            "description": "Melds on the table at the end; when `outcome.special_bonus` is not "
-            "given each seat's TT-14 bonus is read from the specials it owns here."
-        },
+    table = table_field(
+        TRIPLE_TUNK,
+        "Melds on the table at the end; when `outcome.special_bonus` is not "
+        "given each seat's TT-14 bonus is read from the specials it owns here.",
     )
 
     @post_load

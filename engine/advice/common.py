@@ -101,14 +101,16 @@ def check_observation(obs: Observation, model: GameModel) -> None:
     for name, value in (("seat", obs.seat), ("dealer", obs.dealer)):
         if not 0 <= value < n:
             raise EngineError(f"{name} {value} is not one of the seats 0..{n - 1}", field=name)
-    for name in ("known", "hand_sizes", "turns", "waiting", "early", "discard_history", "declined"):
+    if len(obs.hand_sizes) != n:
+        raise EngineError(f"hand_sizes needs one entry per seat ({n})", field="hand_sizes")
+    for name in ("known", "turns", "waiting", "early", "discard_history", "declined"):
         value = getattr(obs, name)
         if value and len(value) != n:
             raise EngineError(f"{name} needs one entry per seat ({n})", field=name)
-    if len(obs.hand_sizes) == n and obs.hand_sizes[obs.seat] != len(obs.hand):
+    if obs.hand_sizes[obs.seat] != len(obs.hand):
         raise EngineError("hand_sizes must give this seat's hand size", field="hand_sizes")
     for j, cards in enumerate(obs.known):
-        if len(obs.hand_sizes) == n and len(cards) > obs.hand_sizes[j]:
+        if len(cards) > obs.hand_sizes[j]:
             raise EngineError(f"seat {j} is known to hold more cards than it has", f"known[{j}]")
     deck = set(model.deck)
     seen: set[int] = set()
@@ -322,8 +324,18 @@ def after_draw_values(model: GameModel, hand: Sequence[int], unseen: Sequence[in
 _CACHE_LIMIT = 400_000
 
 
+_CACHES: list[dict[int, int]] = []
+
+
+def clear_caches() -> None:
+    """Empty the memo tables of the game models (benchmarks of cold answers)."""
+    for cache in _CACHES:
+        cache.clear()
+
+
 def _memo_by_mask(fn: DeadwoodFn) -> DeadwoodFn:
     cache: dict[int, int] = {}
+    _CACHES.append(cache)
 
     def wrapped(hand: Sequence[int]) -> int:
         mask = 0
@@ -503,6 +515,7 @@ __all__ = [
     "after_draw_values",
     "best_after_draw",
     "check_observation",
+    "clear_caches",
     "gff_meld3",
     "tt_meld3",
     "expected_deadwood_after_draw",

@@ -248,6 +248,7 @@ def knock_advice(
     model = model_for(obs.game)
     total = model.total(obs.hand)
     word = "drop" if obs.game == GAME_FLIP_FLOP else "knock"
+    doing = "dropping" if obs.game == GAME_FLIP_FLOP else "knocking"
     unit = "stakes" if obs.game == GAME_FLIP_FLOP else "units"
     waiting = obs.waiting[obs.seat] if obs.seat < len(obs.waiting) else 0
     est = _estimate(obs, random.Random(seed), samples)
@@ -278,7 +279,7 @@ def knock_advice(
         )
     else:
         text = (
-            f"Play on: {odds} of the hands the others could hold, so {word}ping now is worth "
+            f"Play on: {odds} of the hands the others could hold, so {doing} now is worth "
             f"{ev:+.2f} {unit} against {play_on:+.2f} for playing on."
         )
     return KnockAdvice(knock, True, total, p, (lo, hi), samples, ev, est.win_payout, play_on, text)

@@ -17,10 +17,10 @@ from engine.advice.knock import DEFAULT_SAMPLES, knock_advice
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Observation
 
-# Baseline knock/drop thresholds (hand total <= threshold: knock/drop), per game and player
-# count. Measured with bench/tournament.py --sweep: every threshold in the
-# range played a round-robin of heads-up matches against the others and the one with the best
-# mean game-pot settlement per deal was kept.
+# Baseline knock/drop thresholds (hand total <= threshold: knock/drop), one per game for every
+# player count. Measured with bench/tournament.py --sweep: every threshold in the range played a
+# round robin of heads-up matches against the others, and the one with the best mean game-pot
+# (GFF) / knock and tunk-out (TT) settlement per deal was kept.
 #
 # GFF (bench/tournament.py --sweep --sweep-range 0 8 --deals 1000 --jobs 2 --seed 3), mean game
 # pot per deal in stakes over the round robin: 0: +0.250, 1: +0.168, 2: +0.045, 3: -0.029,
@@ -35,9 +35,6 @@ from engine.sim.core import Observation
 # 1 knocks only on a lone 1, nearly the same policy) is best: a caught knocker pays, and a
 # two-melds hand tunks out for double within a few turns.
 BASELINE_THRESHOLDS: dict[str, int] = {GAME_FLIP_FLOP: 0, TRIPLE_TUNK: 0}
-
-
-HOLD_MELDS = False
 
 
 def _model(game: str) -> GameModel:

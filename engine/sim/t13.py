@@ -194,23 +194,28 @@ def play_round(
     while state.turn < TURN_CAP:
         state.turn += 1
         policy = policies[seat]
-        if not state.stock and len(state.discards) > 1:
-            # T13-8: the discard pile except its top card, shuffled, is the new stock.
-            top = state.discards.pop()
-            state.stock = state.discards
-            rng.shuffle(state.stock)
-            state.discards = [top]
-            reshuffles += 1
         take = False
         if state.discards:
-            take = not state.stock or bool(policy.take_discard(state.view(seat)))
+            # Only the top discard and no stock: nothing to reshuffle, the player must take it.
+            forced = not state.stock and len(state.discards) == 1
+            take = forced or bool(policy.take_discard(state.view(seat)))
         if take:
             card = state.discards.pop()
             state.known[seat].append(card)
-        elif state.stock:
+        else:
+            if not state.stock:
+                if len(state.discards) <= 1:  # no card to draw (impossible with T13-2 decks)
+                    break
+                # T13-8: drawing from an empty stock: the discard pile except its top card,
+                # shuffled with the game's rng, becomes the new stock.
+                top = state.discards.pop()
+                state.stock = state.discards
+                rng.shuffle(state.stock)
+                state.discards = [top]
+                reshuffles += 1
+                if on_step is not None:
+                    on_step(state.snapshot())
             card = state.stock.pop()
-        else:  # no card anywhere to draw (cannot happen with T13-2 deck counts)
-            break
         state.hands[seat].append(card)
         if on_step is not None:
             on_step(state.snapshot())

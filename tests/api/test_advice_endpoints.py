@@ -76,6 +76,18 @@ def test_gff_go_out_by_laying_off_on_the_table(client: FlaskClient) -> None:
     assert (data["discard"], data["ends"]) == ("KC", "go_out")
 
 
+def test_lay_melds_advice(client: FlaskClient) -> None:
+    # GFF: lay the 7-8-9 of hearts (it no longer counts in a drop, GFF-8); TT: hold the red-heart
+    # sequence and go down all at once with a tunk out (TT-11).
+    gff = post(
+        client, f"{GFF}/discard", {"hand": ["7H", "8H", "9H", "KS", "QD", "2C"], "players": 2}
+    )
+    assert (gff["ends"], gff["lay_melds"]) == (None, True)
+    tt_body = {"hand": ["RH1", "RH2", "RH3", "YT4", "GC?", "BS2"], "players": 3}
+    tt = post(client, f"{TT}/discard", tt_body)
+    assert (tt["ends"], tt["lay_melds"]) == (None, False)
+
+
 def test_tt_tunk_out_is_recommended(client: FlaskClient) -> None:
     # TT-11: red-heart 1-2-3 (a sequence) and three 4s through the black blob wild.
     body = {"hand": ["RH1", "RH2", "RH3", "YT4", "GT4", "KB4"], "players": 3}

@@ -229,3 +229,9 @@ def test_hand_size_must_match_the_round() -> None:
 def test_a_card_shown_more_often_than_the_decks_hold_is_rejected() -> None:
     with pytest.raises(HandError):
         t13_discard_advice(T13Situation(cs("AS 2S 3S 9D"), 1, discard_pile=cs("AS")))
+
+
+def test_out_must_name_an_opponent() -> None:
+    with pytest.raises(EngineError) as err:
+        t13_discard_advice(T13Situation(cs("AS 2S 3S 9D"), 1, out=1))  # heads-up: only 0
+    assert err.value.field == "out"

@@ -226,3 +226,18 @@ def test_check_observation_rejects_a_card_in_two_places() -> None:
     with pytest.raises(EngineError):
         check_observation(obs, GFF_MODEL)
     check_observation(gff_obs("AS 2H 3D 9C QS"), GFF_MODEL)
+
+
+def test_a_card_that_lays_off_on_the_table_is_dangerous() -> None:
+    # GFF-3: the next player can take a 10H and add it to the 7-8-9 of hearts at once.
+    table = (TableMeld(0, parse_cards(["7H", "8H", "9H"])),)
+    obs = gff_obs("10H KS 4C 2D 5S AC", table=table, hand_sizes=(2, 6), turns=(1, 0))
+    by_card = {o.card: o for o in discard_advice(obs).options}
+    assert by_card[parse_cards(["10H"])[0]].danger == 1.0
+    assert by_card[parse_cards(["KS"])[0]].danger < 0.5
+
+
+def test_draw_from_the_stock_when_the_pile_is_empty() -> None:
+    # GFF-7: the first player must draw from the stock.
+    advice = draw_advice(gff_obs("AS 2H 3D 9C QS"))
+    assert not advice.take_discard and advice.discard_top is None

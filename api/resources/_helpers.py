@@ -1,0 +1,40 @@
+"""Route registration shared by the POST analysis endpoints: validate, compute, dump, cache."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Response
+from flask_smorest import Blueprint
+from marshmallow import Schema
+
+from api.cache import cached_json
+
+
+def add_cached_post(
+    blp: Blueprint,
+    rule: str,
+    *,
+    endpoint: str,
+    cache_name: str,
+    game: str,
+    request_schema: type[Schema],
+    response_schema: type[Schema],
+    answer: Callable[[Any], dict[str, Any]],
+    response_description: str,
+    summary: str,
+    description: str,
+    example: Any = None,
+    examples: Any = None,
+) -> None:
+    """Register ``POST rule``: load ``request_schema``, dump ``answer(query)``, cache the JSON."""
+
+    @blp.route(rule, methods=["POST"], endpoint=endpoint)
+    @blp.arguments(request_schema, example=example, examples=examples)
+    @blp.response(200, response_schema, description=response_description)
+    @blp.doc(summary=summary, description=description)
+    def view(query: Any) -> Response:
+        return cached_json(
+            cache_name, game, query.canonical(), lambda: response_schema().dump(answer(query))
+        )
