@@ -232,8 +232,15 @@ def sweep(ns: argparse.Namespace) -> None:
 
 
 def main() -> None:
+    if "three-thirteen" in sys.argv[1:]:  # whole 11-round games live in their own runner
+        import tournament_t13
+
+        args = [a for a in sys.argv[1:] if a not in ("--game", "three-thirteen")]
+        sys.exit(tournament_t13.main(args))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--game", default=GAME_FLIP_FLOP, choices=(GAME_FLIP_FLOP, TRIPLE_TUNK))
+    ap.add_argument(
+        "--game", default=GAME_FLIP_FLOP, choices=(GAME_FLIP_FLOP, TRIPLE_TUNK, "three-thirteen")
+    )
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)

@@ -95,9 +95,10 @@ def _deck(game: str) -> dict[str, Any]:
 
 
 def _endpoints(game: str) -> list[str]:
-    names = ["melds", "settle"]
+    names = ["melds", "settle", "discard", "draw"]
     if game != THREE_THIRTEEN:
         names.insert(1, "early-tunk")
+        names.append("knock")
     if game == GAME_FLIP_FLOP:
         names.insert(2, "side-pots")
     return [f"POST /v1/games/{game}/{name}" for name in names]

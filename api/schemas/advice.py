@@ -924,8 +924,9 @@ class T13DiscardOptionBase(Schema):
     danger_points = _number("Mean deadwood points the card saves the next player.")
     score = _number(
         f"expected_deadwood + {t13_advice.DANGER_WEIGHT:g} x danger_points - "
-        f"{t13_advice.GO_OUT_WEIGHT:g} x go_out_chance; going out now scores -1000 + "
-        "danger_points. Lower is better."
+        f"{t13_advice.GO_OUT_WEIGHT:g} x go_out_chance; a discard that goes out now scores "
+        f"{t13_advice.DANGER_WEIGHT:g} x danger_points and ranks before every other. Lower is "
+        "better."
     )
     goes_out = fields.Boolean(
         metadata={"description": "Discarding this card goes out now (T13-5): the rest is combined."}
@@ -949,7 +950,13 @@ def discard_response_schema(game: str) -> type[Schema]:
         ),
         "options": fields.List(
             fields.Nested(option),
-            metadata={"description": "Every distinct card of the hand, best (lowest score) first."},
+            metadata={
+                "description": "Every distinct card of the hand, best first: a discard that goes "
+                "out now (T13-5), then the lowest score."
+                if game == THREE_THIRTEEN
+                else "Every distinct card of the hand, lowest score first. When the hand can "
+                "end now (`ends`), `discard` is the recommendation whatever the scores say."
+            },
         ),
     }
     if game == THREE_THIRTEEN:

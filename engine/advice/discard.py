@@ -33,9 +33,11 @@ from engine.advice.common import (
     unseen_cards,
 )
 from engine.advice.knock import known_hands, model_for
+from engine.cards import card_name
 from engine.gff_play import gff_going_out, spread_kind
-from engine.rules import GAME_FLIP_FLOP
+from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Observation
+from engine.topper import topper_card_name
 from engine.tt_play import can_extend, tt_tunk_out
 
 # Points a discard that feeds the next player costs: what they typically shed by using it
@@ -200,6 +202,11 @@ def discard_options(obs: Observation) -> tuple[DiscardOption, ...]:
     return tuple(options)
 
 
+def _name(obs: Observation, card: int) -> str:
+    """The card's canonical text for explanations (the engine otherwise speaks ints)."""
+    return topper_card_name(card) if obs.game == TRIPLE_TUNK else card_name(card)
+
+
 def discard_advice(obs: Observation) -> DiscardAdvice:
     """Which card to discard from ``obs.hand`` (after the draw); see the module docstring."""
     options = discard_options(obs)
@@ -210,11 +217,12 @@ def discard_advice(obs: Observation) -> DiscardAdvice:
         if card is None:
             text = f"Lay everything down and {how} now: no discard is needed."
         else:
-            text = f"Discard this card to {how} now."
+            text = f"Discard {_name(obs, card)} to {how} now."
         return DiscardAdvice(card, kind, options, text)
     best = options[0]
     text = (
-        f"This discard leaves {best.deadwood} deadwood points with {best.outs} unseen cards that "
+        f"Discard {_name(obs, best.card)}: it leaves {best.deadwood} deadwood points with "
+        f"{best.outs} unseen cards that "
         f"improve the hand (about {best.expected_deadwood:.1f} points expected after the next "
         f"draw) and a {best.danger:.0%} chance of helping the next player."
     )

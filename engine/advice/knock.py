@@ -271,7 +271,8 @@ def knock_advice(
             "(TT-12).",
         )
     knock = ev > play_on
-    odds = f"your {total} points are strictly lowest in about {p:.0%} ({lo:.0%}-{hi:.0%})"
+    unit = "point" if total == 1 else "points"
+    odds = f"your {total} {unit} are strictly lowest in about {p:.0%} ({lo:.0%}-{hi:.0%})"
     if knock:
         text = (
             f"{word.capitalize()}: {odds} of the hands the others could hold, worth "
