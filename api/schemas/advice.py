@@ -39,7 +39,7 @@ from api.schemas.common import (
     round_field,
     schema_name,
     seat_field,
-    table_meld_schema,
+    table_field,
 )
 from api.schemas.melds import (
     gff_meld_problem,
@@ -336,16 +336,6 @@ def opponents_field(game: str) -> fields.List:
             "description": "What is known about each opponent, one entry per seat at most. "
             "Seats left out hold the deal's cards with nothing known about them."
         },
-    )
-
-
-def table_field(game: str, description: str) -> fields.List:
-    """The melds on the table."""
-    return fields.List(
-        fields.Nested(table_meld_schema(game)),
-        load_default=list,
-        validate=validate.Length(max=20),
-        metadata={"description": description},
     )
 
 
