@@ -570,6 +570,13 @@ _TUNK_SAMPLES_NOTE = {
 }
 
 
+def _money_field(description: str) -> fields.Integer:
+    """``stake`` (GFF) / ``unit`` (TT): a positive whole amount, optional."""
+    return fields.Integer(
+        strict=True, validate=validate.Range(min=1), metadata={"description": description}
+    )
+
+
 def _tunk_fields(game: str, endpoint: str) -> dict[str, Any]:
     attrs: dict[str, Any] = {
         "hand": cards_field(game, _HAND_DOC[endpoint], required=True),
@@ -596,13 +603,9 @@ def _tunk_fields(game: str, endpoint: str) -> dict[str, Any]:
                 "known to be there until it shows up elsewhere."
             },
         )
-        attrs["stake"] = fields.Integer(
-            strict=True,
-            validate=validate.Range(min=1),
-            metadata={
-                "description": "One stake in units (C-3); `knock` then also gives the expected "
-                "payout in units. Payouts are always given in stakes."
-            },
+        attrs["stake"] = _money_field(
+            "One stake in units (C-3); `knock` then also gives the expected payout in units. "
+            "Payouts are always given in stakes."
         )
     else:
         attrs["dealer"] = seat_field(
@@ -624,13 +627,9 @@ def _tunk_fields(game: str, endpoint: str) -> dict[str, Any]:
                 "turn: positive means knocking is not allowed this turn."
             },
         )
-        attrs["unit"] = fields.Integer(
-            strict=True,
-            validate=validate.Range(min=1),
-            metadata={
-                "description": "One unit in money (C-3); `knock` then also gives the expected "
-                "payout in money. Payouts are always given in units."
-            },
+        attrs["unit"] = _money_field(
+            "One unit in money (C-3); `knock` then also gives the expected payout in money. "
+            "Payouts are always given in units."
         )
     return attrs
 
@@ -861,6 +860,16 @@ def _number(description: str, **kwargs: Any) -> fields.Float:
     return fields.Float(metadata={"description": description}, **kwargs)
 
 
+def _sorted_hand_field(game: str) -> fields.List:
+    """Every response's ``hand``: the asking player's hand, sorted."""
+    return fields.List(card_field_for(game), metadata={"description": "Sorted hand."})
+
+
+def _explanation_field() -> fields.String:
+    """Every response's ``explanation``."""
+    return fields.String(metadata={"description": "One sentence a learner can follow."})
+
+
 class TunkDiscardOptionBase(Schema):
     """One distinct card to discard and its figures (lower `score` is better)."""
 
@@ -934,10 +943,8 @@ def discard_response_schema(game: str) -> type[Schema]:
     option = make_schema(schema_name(game, "DiscardOption"), base, option_attrs, order=("card",))
     attrs: dict[str, Any] = {
         "game": fields.String(),
-        "hand": fields.List(card_field_for(game), metadata={"description": "Sorted hand."}),
-        "explanation": fields.String(
-            metadata={"description": "One sentence a learner can follow."}
-        ),
+        "hand": _sorted_hand_field(game),
+        "explanation": _explanation_field(),
         "options": fields.List(
             fields.Nested(option),
             metadata={
@@ -1020,7 +1027,7 @@ def draw_response_schema(game: str) -> type[Schema]:
     """Per-game draw answer."""
     attrs: dict[str, Any] = {
         "game": fields.String(),
-        "hand": fields.List(card_field_for(game), metadata={"description": "Sorted hand."}),
+        "hand": _sorted_hand_field(game),
         "choice": fields.String(
             metadata={"description": "`discard_pile` (take the top discard) or `stock`."}
         ),
@@ -1039,9 +1046,7 @@ def draw_response_schema(game: str) -> type[Schema]:
             "Expected deadwood after drawing from the stock and throwing the best card (every "
             "unseen card equally likely)."
         ),
-        "explanation": fields.String(
-            metadata={"description": "One sentence a learner can follow."}
-        ),
+        "explanation": _explanation_field(),
     }
     order: tuple[str, ...]
     if game == THREE_THIRTEEN:
@@ -1104,7 +1109,7 @@ def knock_response_schema(game: str) -> type[Schema]:
     rule = "GFF-8" if game == GAME_FLIP_FLOP else "TT-13/TT-14"
     attrs: dict[str, Any] = {
         "game": fields.String(),
-        "hand": fields.List(card_field_for(game), metadata={"description": "Sorted hand."}),
+        "hand": _sorted_hand_field(game),
         "hand_total": fields.Integer(
             metadata={"description": "Points of every card in hand (what is shown and totalled)."}
         ),
@@ -1135,9 +1140,7 @@ def knock_response_schema(game: str) -> type[Schema]:
             "win probability and the number of players."
         ),
         "unit": fields.String(metadata={"description": f"`{unit}`: the unit of the payouts."}),
-        "explanation": fields.String(
-            metadata={"description": "One sentence a learner can follow."}
-        ),
+        "explanation": _explanation_field(),
         "seed": fields.Integer(),
         "samples": fields.Integer(),
     }

@@ -144,7 +144,7 @@ def _make_solver(aces_high: bool) -> Callable[[tuple[int, ...], int, int, bool, 
                 RANK_OF[c]: i for i, c in enumerate(rest) if SUIT_OF[c] == s and RANK_OF[c] > 0
             }
             franks = sorted(below, reverse=True)
-            value = _runs_down(best, rest, franks, below, 13, 13, 1, 0, (), w, wp, free)
+            value = _runs(best, rest, franks, below, 13, 13, 1, 0, (), w, wp, free, True)
             if value < result:
                 result = value
         return result
@@ -166,71 +166,41 @@ def _runs(
     rest: tuple[int, ...],
     ranks: list[int],
     at: dict[int, int],
-    low: int,
-    top: int,
+    start: int,
+    end: int,
     count: int,
     gaps: int,
     chosen: tuple[int, ...],
     w: int,
     wp: int,
     free: bool,
+    down: bool = False,
 ) -> int:
-    """Best value over runs from ``low`` whose highest natural so far is ``top``."""
-    span = top - low + 1
+    """Best value over runs from ``start`` (their lowest natural) whose highest natural so far is
+    ``end``; with ``down``, runs with the ace on top (``start`` 13) going down through ``end``.
+    ``ranks`` lists the suit's other naturals in the direction of travel."""
+    span = abs(end - start) + 1
     need = gaps + max(0, 3 - span)
     result = INF
-    if need <= w:
+    # Going down, a lone ace with wilds is already covered by the low-ace runs and sets.
+    if need <= w and (count >= 2 or not down):
         left = tuple(c for i, c in enumerate(rest) if i not in chosen)
         result = best(left, w - need, wp, True, free)
         if result == 0:
             return 0
     for t in ranks:
-        if t <= top:
+        if (t >= end) if down else (t <= end):
             continue
-        g = gaps + t - top - 1
+        g = gaps + abs(t - end) - 1
         if g > w:
             break
-        value = _runs(best, rest, ranks, at, low, t, count + 1, g, (*chosen, at[t]), w, wp, free)
+        value = _runs(
+            best, rest, ranks, at, start, t, count + 1, g, (*chosen, at[t]), w, wp, free, down
+        )
         if value < result:
             result = value
             if result == 0:
                 return 0
-    return result
-
-
-def _runs_down(
-    best: Callable[[tuple[int, ...], int, int, bool, bool], int],
-    rest: tuple[int, ...],
-    ranks: list[int],
-    at: dict[int, int],
-    high: int,
-    bottom: int,
-    count: int,
-    gaps: int,
-    chosen: tuple[int, ...],
-    w: int,
-    wp: int,
-    free: bool,
-) -> int:
-    """Runs with the ace on top (position 13) going down through ``bottom``."""
-    span = high - bottom + 1
-    need = gaps + max(0, 3 - span)
-    result = INF
-    if need <= w and count >= 2:
-        # A lone ace with wilds is already covered by the low-ace runs and sets.
-        left = tuple(c for i, c in enumerate(rest) if i not in chosen)
-        result = best(left, w - need, wp, True, free)
-    for t in ranks:
-        if t >= bottom:
-            continue
-        g = gaps + bottom - t - 1
-        if g > w:
-            break
-        value = _runs_down(
-            best, rest, ranks, at, high, t, count + 1, g, (*chosen, at[t]), w, wp, free
-        )
-        if value < result:
-            result = value
     return result
 
 

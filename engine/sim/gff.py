@@ -36,6 +36,15 @@ from engine.settle_gff import (
     settle_gff,
 )
 from engine.sim.core import DealResult, KnockRecord, Observation, Policy
+from engine.sim.tunk_common import (
+    TunkDeal,
+    check_conservation,
+    deal_hands,
+    discard_card,
+    draw_card,
+    observe,
+    strictly_lowest,
+)
 from engine.types import TableMeld
 
 STAKE = 100  # units per stake; results are reported in stakes (units / STAKE)
@@ -48,41 +57,21 @@ KnockHook = Callable[[int, bool, bool], None]
 
 
 @dataclass(slots=True)
-class GffDeal:
+class GffDeal(TunkDeal):
     """Mutable state of one deal (the simulator's own; policies never see it)."""
 
-    n: int
-    dealer: int
-    hands: list[list[int]]
-    stock: list[int]  # top is the end of the list
-    discards: list[int]  # top is the end of the list
-    table: list[TableMeld]
-    known: list[set[int]]
-    turns: list[int]
     flip_card: int
     dealt: tuple[tuple[int, ...], ...]
-    history: list[list[int]]
-    declined: list[list[int]]
 
     def observation(self, seat: int, turn_number: int, last_stock: bool = False) -> Observation:
         """What ``seat`` sees now."""
-        return Observation(
-            game=GAME_FLIP_FLOP,
-            seat=seat,
-            dealer=self.dealer,
-            n_players=self.n,
-            hand=tuple(self.hands[seat]),
-            table=tuple(self.table),
-            discards=tuple(reversed(self.discards)),
-            known=tuple(tuple(sorted(k)) if s != seat else () for s, k in enumerate(self.known)),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            turns=tuple(self.turns),
-            stock_size=len(self.stock),
+        return observe(
+            self,
+            GAME_FLIP_FLOP,
+            seat,
+            turn_number,
             flip_card=self.flip_card,
-            discard_history=tuple(tuple(reversed(h)) for h in self.history),
-            declined=tuple(tuple(reversed(h)) for h in self.declined),
             last_stock_turn=last_stock,
-            turn_number=turn_number,
         )
 
     def totals(self) -> tuple[int, ...]:
@@ -91,21 +80,12 @@ class GffDeal:
 
     def check_conservation(self) -> None:
         """Every one of the 52 cards is in exactly one place (hand, stock, discards, table)."""
-        everything = [c for h in self.hands for c in h] + self.stock + self.discards
-        everything += [c for m in self.table for c in m.cards]
-        if sorted(everything) != list(range(52)):
-            raise AssertionError("card conservation broken")
+        check_conservation(self, 52)
 
 
 def deal_gff(n: int, dealer: int, rng: random.Random) -> GffDeal:
     """Shuffle and deal (C-4): one card at a time clockwise from the dealer's left, dealer last."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands: list[list[int]] = [[] for _ in range(n)]
-    order = [(dealer + 1 + i) % n for i in range(n)]
-    for _ in range(DEALT):
-        for seat in order:
-            hands[seat].append(deck.pop())
+    deck, hands = deal_hands(52, n, dealer, rng, DEALT)
     flip = hands[dealer][-1]  # GFF-5: the dealer's last dealt card
     known: list[set[int]] = [set() for _ in range(n)]
     known[dealer].add(flip)
@@ -263,21 +243,12 @@ def play_gff_deal(
             obs = deal.observation(seat, turn)
             dropped = policies[seat].knock(obs)  # GFF-8 / C-5
             if on_knock is not None:
-                totals = deal.totals()
-                lowest = all(totals[seat] < totals[s] for s in range(n) if s != seat)
-                on_knock(seat, lowest, dropped)
+                on_knock(seat, strictly_lowest(deal.totals(), seat), dropped)
             if dropped:
                 outcome = Drop(seat, deal.totals())
                 break
             take = bool(deal.discards) and policies[seat].take_discard(obs)  # GFF-7
-            if take:
-                card = deal.discards.pop()
-                deal.known[seat].add(card)
-            else:
-                if deal.discards:
-                    deal.declined[seat].append(deal.discards[-1])
-                card = deal.stock.pop()
-            deal.hands[seat].append(card)
+            draw_card(deal, seat, take)
             last_stock = not deal.stock  # GFF-11: this turn ends the hand
             kind = _apply_going_out(deal, seat)
             if check:
@@ -295,11 +266,7 @@ def play_gff_deal(
             throw = policies[seat].discard(deal.observation(seat, turn, last_stock))
             if throw not in hand:
                 raise ValueError(f"policy for seat {seat} discarded a card it does not hold")
-            hand.remove(throw)
-            deal.known[seat].discard(throw)
-            deal.discards.append(throw)
-            deal.history[seat].append(throw)
-            deal.turns[seat] += 1
+            discard_card(deal, seat, throw)
             if check:
                 deal.check_conservation()
             turn += 1

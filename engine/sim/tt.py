@@ -26,6 +26,15 @@ from dataclasses import dataclass
 from engine.rules import TRIPLE_TUNK, TripleTunkRules
 from engine.settle_tt import TTKnock, TTTunkOut, multiplier, settle_tt
 from engine.sim.core import DealResult, Observation, Policy
+from engine.sim.tunk_common import (
+    TunkDeal,
+    check_conservation,
+    deal_hands,
+    discard_card,
+    draw_card,
+    observe,
+    strictly_lowest,
+)
 from engine.topper import POINTS
 from engine.tt_arrange import best_tt_arrangement
 from engine.tt_melds import describe_tt_meld
@@ -41,41 +50,21 @@ KnockHook = Callable[[int, bool, bool], None]
 
 
 @dataclass(slots=True)
-class TTDeal:
+class TTDeal(TunkDeal):
     """Mutable state of one Triple Tunk deal (the simulator's own)."""
 
-    n: int
-    dealer: int
-    hands: list[list[int]]
-    stock: list[int]  # top is the end of the list
-    discards: list[int]  # top is the end of the list
-    table: list[TableMeld]
-    known: list[set[int]]
-    turns: list[int]
     waiting: list[int]
     early: list[bool]
-    history: list[list[int]]
-    declined: list[list[int]]
 
     def observation(self, seat: int, turn_number: int) -> Observation:
         """What ``seat`` sees now."""
-        return Observation(
-            game=TRIPLE_TUNK,
-            seat=seat,
-            dealer=self.dealer,
-            n_players=self.n,
-            hand=tuple(self.hands[seat]),
-            table=tuple(self.table),
-            discards=tuple(reversed(self.discards)),
-            known=tuple(tuple(sorted(k)) if s != seat else () for s, k in enumerate(self.known)),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            turns=tuple(self.turns),
-            stock_size=len(self.stock),
+        return observe(
+            self,
+            TRIPLE_TUNK,
+            seat,
+            turn_number,
             waiting=tuple(self.waiting),
             early=tuple(self.early),
-            discard_history=tuple(tuple(reversed(h)) for h in self.history),
-            declined=tuple(tuple(reversed(h)) for h in self.declined),
-            turn_number=turn_number,
         )
 
     def totals(self) -> tuple[int, ...]:
@@ -84,21 +73,12 @@ class TTDeal:
 
     def check_conservation(self) -> None:
         """Every one of the 125 cards is in exactly one place."""
-        everything = [c for h in self.hands for c in h] + self.stock + self.discards
-        everything += [c for m in self.table for c in m.cards]
-        if sorted(everything) != list(range(125)):
-            raise AssertionError("card conservation broken")
+        check_conservation(self, 125)
 
 
 def deal_tt(n: int, dealer: int, rng: random.Random, rules: TripleTunkRules) -> TTDeal:
     """Shuffle, deal (C-4), turn the first discard, record TT-9 early-tunk claims."""
-    deck = list(range(125))
-    rng.shuffle(deck)
-    hands: list[list[int]] = [[] for _ in range(n)]
-    order = [(dealer + 1 + i) % n for i in range(n)]
-    for _ in range(DEALT):
-        for seat in order:
-            hands[seat].append(deck.pop())
+    deck, hands = deal_hands(125, n, dealer, rng, DEALT)
     discards = [deck.pop()]
     early = [early_tunk(h, rules).eligible for h in hands]
     return TTDeal(
@@ -250,9 +230,7 @@ def play_tt_deal(
             obs = deal.observation(seat, turn)
             knocked = policies[seat].knock(obs)  # TT-13 / C-5
             if on_knock is not None:
-                totals = deal.totals()
-                lowest = all(totals[seat] < totals[s] for s in range(n) if s != seat)
-                on_knock(seat, lowest, knocked)
+                on_knock(seat, strictly_lowest(deal.totals(), seat), knocked)
             if knocked:
                 bonus = tuple(owned_special_bonus(deal.table, s) for s in range(n))
                 outcome = TTKnock(seat, deal.totals(), tuple(deal.early), bonus)
@@ -260,16 +238,9 @@ def play_tt_deal(
         obs = deal.observation(seat, turn)
         recycle(deal)
         take = not deal.stock or (bool(deal.discards) and policies[seat].take_discard(obs))
-        if take:
-            if not deal.discards:
-                break  # nothing left to draw anywhere: abandon the deal
-            card = deal.discards.pop()
-            deal.known[seat].add(card)
-        else:
-            if deal.discards:
-                deal.declined[seat].append(deal.discards[-1])
-            card = deal.stock.pop()
-        deal.hands[seat].append(card)
+        if take and not deal.discards:
+            break  # nothing left to draw anywhere: abandon the deal
+        draw_card(deal, seat, take)
         bonus_out = _tunk_out(deal, seat)  # TT-11
         if bonus_out is not None:
             bonus = tuple(
@@ -284,11 +255,7 @@ def play_tt_deal(
         hand = deal.hands[seat]
         if throw not in hand or len(hand) < 2:
             raise ValueError(f"seat {seat} made an illegal discard")
-        hand.remove(throw)
-        deal.known[seat].discard(throw)
-        deal.discards.append(throw)
-        deal.history[seat].append(throw)
-        deal.turns[seat] += 1
+        discard_card(deal, seat, throw)
         if check:
             deal.check_conservation()
         turn += 1
