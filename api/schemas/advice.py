@@ -339,6 +339,18 @@ def opponents_field(game: str) -> fields.List:
     )
 
 
+def shown_cards(
+    data: dict[str, Any], hand: list[int], opponents: list[dict[str, Any]]
+) -> list[tuple[str, list[int]]]:
+    """Every card group the request shows, with its field path, for the deck-copies check."""
+    return (
+        [("hand", hand)]
+        + [(f"table[{i}].cards", m["cards"]) for i, m in enumerate(data["table"])]
+        + [("discard_pile", data["discard_pile"])]
+        + [(f"opponents[{i}].picked_up", o["picked_up"]) for i, o in enumerate(opponents)]
+    )
+
+
 def check_opponents(raw: Sequence[dict[str, Any]], seat: int, players: int) -> None:
     """Opponent seats in range, not the asking seat, each at most once; known <= held."""
     seen: dict[int, int] = {}
@@ -433,13 +445,7 @@ class TunkAdviceRequestBase(Schema):
         opponents = data["opponents"]
         check_opponents(opponents, seat, players)
         pile: list[int] = data["discard_pile"]
-        check_copies(
-            game,
-            [("hand", hand)]
-            + [(f"table[{i}].cards", m["cards"]) for i, m in enumerate(data["table"])]
-            + [("discard_pile", pile)]
-            + [(f"opponents[{i}].picked_up", o["picked_up"]) for i, o in enumerate(opponents)],
-        )
+        check_copies(game, shown_cards(data, hand, opponents))
         validate_engine_table(game, table)
 
         by_seat = {o["seat"]: o for o in opponents}
@@ -759,14 +765,7 @@ class T13AdviceRequestBase(Schema):
                     f"round {r} hands hold at most {deal + 1} cards (T13-1)",
                 )
         pile: list[int] = data["discard_pile"]
-        check_copies(
-            THREE_THIRTEEN,
-            [("hand", hand)]
-            + [(f"table[{i}].cards", m["cards"]) for i, m in enumerate(data["table"])]
-            + [("discard_pile", pile)]
-            + [(f"opponents[{i}].picked_up", o["picked_up"]) for i, o in enumerate(opponents)],
-            decks,
-        )
+        check_copies(THREE_THIRTEEN, shown_cards(data, hand, opponents), decks)
         out = data.get("out")
         if out is not None:
             check_seat("out", out, players)
