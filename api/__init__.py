@@ -15,8 +15,11 @@ from flask import Flask
 
 from api.cache import init_cache
 from api.config import ENV_VARS, Settings, load_settings
+from api.deadline import install_deadline
 from api.errors import ProblemApi, register_error_handling
+from api.headers import register_security_headers
 from api.meta import register_meta
+from api.ratelimit import install_rate_limit
 
 __version__ = "0.1.0"
 """Version of the HTTP API (``info.version`` in openapi.yaml)."""
@@ -78,6 +81,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handling(app)  # before init_cache: the body guard must run first
     init_cache(app, settings)
     register_meta(app, api)
+    register_security_headers(app)
+    install_deadline(app, settings.request_deadline_seconds)
+    install_rate_limit(app, settings.rate_limit_per_window, settings.rate_limit_window_seconds)
 
     from api.resources import register_blueprints  # after the Api exists; may import schemas
 

@@ -1,13 +1,16 @@
 """Response cache: one interface, two backends (Redis when ``REDIS_URL`` is set, else in-process).
 
-Analysis endpoints are pure functions of (engine version, endpoint, game, canonical request), so
-their JSON answers can be cached by a hash of those. ``cached_json`` is the only thing endpoint
-code calls; it sets ``X-Cache``:
+Analysis endpoints are pure functions of (code, endpoint, game, canonical request), so their JSON
+answers can be cached by a hash of those. ``cached_json`` is the only thing endpoint code calls; it
+sets ``X-Cache``:
 
 - ``HIT``    the stored JSON text was returned without running the engine;
 - ``MISS``   the engine ran and its answer was stored;
-- ``BYPASS`` the cache could not be used (Redis down, slow, or its circuit open); the engine ran
-  and the answer was served anyway.
+- ``BYPASS`` the cache could not be used (Redis down, slow, full, or its circuit open; or the
+  answer is larger than ``CACHE_MAX_VALUE_BYTES``); the engine ran and the answer was served.
+
+Keys are namespaced by the code fingerprint (``api.fingerprint``): a hash of every source file of
+``engine`` and ``api`` taken at start, so a new build never serves an old build's answer.
 
 Redis is guarded by short socket timeouts and a ``CircuitBreaker``: after
 ``failure_threshold`` consecutive failures the cache is skipped outright for
@@ -15,15 +18,21 @@ Redis is guarded by short socket timeouts and a ``CircuitBreaker``: after
 the cache resumes by itself when it answers. Values are JSON text, never pickles. Errors are never
 cached because ``compute`` raising means nothing is stored.
 
-Two keys per answer:
+Two kinds of entries:
 
-- the canonical key (``cache_key``): engine version, endpoint, game and the canonical request
-  built by the endpoint from parsed values, so ``["10H","as"]`` and ``["AS","TH"]`` share it;
-- a request alias (``alias_key``): the path, query string and the request body exactly as
-  parsed (keys sorted). It is only ever written next to a canonical entry, i.e. for a body that
-  validated and computed successfully, and it is looked up *before* validation, so a repeated
-  request is answered without re-running request validation at all. Validation is deterministic,
-  so a body that was valid once gets the same answer again.
+- the answer, under the canonical key (``cache_key``): code fingerprint, endpoint, game and the
+  canonical request built by the endpoint from parsed values, so ``["10H","as"]`` and
+  ``["AS","TH"]`` share it;
+- a request alias (``alias_key``): method, path, the exact query string and the exact body bytes.
+  Its value is the canonical key (a few dozen bytes), never a copy of the answer, so a client
+  varying ``?bust=N`` or the spelling of a card adds 150 bytes per variant, not an answer. An alias
+  is only written next to a canonical entry, i.e. for a body that validated and computed
+  successfully, and it is looked up *before* validation, so a repeated request is answered without
+  re-running request validation at all (validation is deterministic).
+
+In front of Redis each worker keeps a small in-process *hot layer* (``HOT_CACHE_ENTRIES`` entries,
+``HOT_CACHE_TTL_SECONDS``): the same keys and values, so a hot answer is served without any network
+round trip; a cold one costs one GET for the alias and one for the answer.
 """
 
 from __future__ import annotations
@@ -31,11 +40,14 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
+import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 
 import redis
@@ -44,12 +56,16 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from api.config import Settings
-from engine import ENGINE_VERSION
+from api.fingerprint import code_fingerprint
+from api.worker_state import WorkerStates, default_state_dir
 
 logger = logging.getLogger("api.cache")
 
-KEY_PREFIX: Final = "tunk:v1:"
-ALIAS_PREFIX: Final = "tunk:v1:req:"
+NAMESPACE: Final = code_fingerprint()
+"""This build's cache namespace (the code fingerprint)."""
+KEY_PREFIX: Final = f"tunk:{NAMESPACE}:"
+ALIAS_PREFIX: Final = f"tunk:{NAMESPACE}:req:"
+READY_PREFIX: Final = "tunk:readyz:"
 EXTENSION_KEY: Final = "tunk.cache"
 CacheStatus = Literal["HIT", "MISS", "BYPASS"]
 BackendState = Literal["up", "down", "open-circuit"]
@@ -69,12 +85,20 @@ class CacheBackend(Protocol):
         """The stored text, or None if absent/expired. :raises CacheUnavailable:"""
         ...
 
-    def set(self, key: str, value: str, ttl_seconds: int) -> None:
+    def set(self, key: str, value: str, ttl_seconds: int | float) -> None:
         """Store ``value`` for ``ttl_seconds``. :raises CacheUnavailable:"""
+        ...
+
+    def set_many(self, items: Sequence[tuple[str, str]], ttl_seconds: int | float) -> None:
+        """Store every ``(key, value)`` (one round trip). :raises CacheUnavailable:"""
         ...
 
     def state(self) -> BackendState:
         """Health as reported by ``/readyz``; never raises."""
+        ...
+
+    def readiness(self) -> dict[str, Any]:
+        """Details for ``/readyz`` (state, and for Redis a write/read round trip); never raises."""
         ...
 
 
@@ -87,25 +111,34 @@ def cache_key(
     endpoint: str,
     game: str,
     canonical_request: Mapping[str, Any],
-    engine_version: str = ENGINE_VERSION,
+    namespace: str = NAMESPACE,
 ) -> str:
-    """``tunk:v1:`` + sha256 of (engine version, endpoint, game, canonical request).
+    """``tunk:<fingerprint>:`` + sha256 of (namespace, endpoint, game, canonical request).
 
-    The engine version is part of the key so a deploy with new rules logic never serves answers
-    computed by the old one. ``canonical_request`` must already be canonical (cards as sorted
-    ints, canonical rules): this function only fixes key order and formatting.
+    ``canonical_request`` must already be canonical (cards as sorted ints, canonical rules):
+    this function only fixes key order and formatting.
     """
-    material = canonical_json([engine_version, endpoint, game, canonical_request])
-    return KEY_PREFIX + hashlib.sha256(material.encode("utf-8")).hexdigest()
+    material = json.dumps(
+        [namespace, endpoint, game, canonical_request], sort_keys=True, separators=(",", ":")
+    )
+    return KEY_PREFIX + hashlib.sha256(material.encode("ascii")).hexdigest()
 
 
 def alias_key(
-    path: str, query: bytes | str, body: Any, engine_version: str = ENGINE_VERSION
+    path: str, query: bytes | str, body: bytes, namespace: str = NAMESPACE, method: str = "POST"
 ) -> str:
-    """``tunk:v1:req:`` + sha256 of (engine version, path, query string, parsed body)."""
-    query_text = query.decode("latin-1") if isinstance(query, bytes) else query
-    material = canonical_json([engine_version, path, query_text, body])
-    return ALIAS_PREFIX + hashlib.sha256(material.encode("utf-8")).hexdigest()
+    """``tunk:<fingerprint>:req:`` + sha256 of (namespace, method, path, query, body bytes).
+
+    Everything is hashed as bytes, so any body (even one holding a lone surrogate escape) has a
+    key, and two requests share an alias only when they are byte-for-byte the same request.
+    """
+    query_bytes = query.encode("latin-1", "replace") if isinstance(query, str) else query
+    digest = hashlib.sha256()
+    for part in (namespace.encode(), method.encode(), path.encode("utf-8", "replace"), query_bytes):
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part)
+    digest.update(body)
+    return ALIAS_PREFIX + digest.hexdigest()
 
 
 class MemoryCache:
@@ -142,7 +175,7 @@ class MemoryCache:
             self._entries.move_to_end(key)
             return value
 
-    def set(self, key: str, value: str, ttl_seconds: int) -> None:
+    def set(self, key: str, value: str, ttl_seconds: int | float) -> None:
         """Insert or refresh ``key``, evicting least recently used entries beyond the cap."""
         expires_at = self._clock() + ttl_seconds
         with self._lock:
@@ -151,9 +184,18 @@ class MemoryCache:
             while len(self._entries) > self.max_entries:
                 self._entries.popitem(last=False)
 
+    def set_many(self, items: Sequence[tuple[str, str]], ttl_seconds: int | float) -> None:
+        """``set`` each ``(key, value)``."""
+        for key, value in items:
+            self.set(key, value, ttl_seconds)
+
     def state(self) -> BackendState:
         """Always up: it is memory."""
         return "up"
+
+    def readiness(self) -> dict[str, Any]:
+        """Memory needs no round trip: always up."""
+        return {"backend": self.name, "state": "up", "entries": len(self)}
 
 
 class CircuitBreaker:
@@ -184,6 +226,8 @@ class CircuitBreaker:
         self._opened_at = 0.0
         self._probe_in_flight = False
         self._probe_started_at = 0.0
+        self.on_change: Callable[[str, int], None] | None = None
+        """Called with (new state, failures) after the circuit opens or closes."""
 
     @property
     def state(self) -> str:
@@ -219,17 +263,25 @@ class CircuitBreaker:
             self._probe_started_at = now
             return True
 
+    def _changed(self, state: str) -> None:
+        if self.on_change is not None:
+            self.on_change(state, self._failures)
+
     def record_success(self) -> None:
         """The call worked: close the circuit and forget past failures."""
         with self._lock:
-            if self._state != self.CLOSED:
+            changed = self._state != self.CLOSED
+            if changed:
                 logger.warning("cache circuit closed: backend answering again")
             self._state = self.CLOSED
             self._failures = 0
             self._probe_in_flight = False
+        if changed:
+            self._changed(self.CLOSED)
 
     def record_failure(self) -> None:
         """The call failed: count it; open at the threshold, or re-open after a failed probe."""
+        opened = False
         with self._lock:
             self._failures += 1
             self._probe_in_flight = False
@@ -242,8 +294,30 @@ class CircuitBreaker:
                         self._failures,
                         self.cooldown_seconds,
                     )
+                    opened = True
                 self._state = self.OPEN
                 self._opened_at = self._clock()
+        if opened:
+            self._changed(self.OPEN)
+
+
+def connect_redis(
+    url: str, *, socket_timeout: float, connect_timeout: float
+) -> tuple[redis.Redis, str]:
+    """The one place a Redis client is built: ``(client, mode)``, mode ``standalone``.
+
+    No retries: a retry doubles the worst case, and the breaker handles persistence. (A
+    Cluster/Sentinel factory with the same signature can replace this function.)
+    """
+    client = redis.Redis.from_url(
+        url,
+        socket_connect_timeout=connect_timeout,
+        socket_timeout=socket_timeout,
+        retry=Retry(NoBackoff(), 0),
+        retry_on_timeout=False,
+        health_check_interval=0,
+    )
+    return client, "standalone"
 
 
 class RedisCache:
@@ -261,17 +335,12 @@ class RedisCache:
     ) -> None:
         self.url = url
         self.breaker = breaker
-        # No retries: a retry doubles the worst case, and the breaker handles persistence.
-        self._client = redis.Redis.from_url(
-            url,
-            socket_connect_timeout=connect_timeout,
-            socket_timeout=socket_timeout,
-            retry=Retry(NoBackoff(), 0),
-            retry_on_timeout=False,
-            health_check_interval=0,
+        self._client, self.mode = connect_redis(
+            url, socket_timeout=socket_timeout, connect_timeout=connect_timeout
         )
 
-    def _call(self, operation: Callable[[redis.Redis], Any]) -> Any:
+    def call(self, operation: Callable[[Any], Any]) -> Any:
+        """Run ``operation(client)`` through the breaker. :raises CacheUnavailable:"""
         if not self.breaker.allow_request():
             raise CacheUnavailable("circuit open")
         try:
@@ -285,24 +354,68 @@ class RedisCache:
 
     def get(self, key: str) -> str | None:
         """GET ``key``; bytes from the server are decoded as UTF-8."""
-        value = self._call(lambda client: client.get(key))
+        value = self.call(lambda client: client.get(key))
         if value is None:
             return None
         return value.decode("utf-8") if isinstance(value, bytes) else str(value)
 
-    def set(self, key: str, value: str, ttl_seconds: int) -> None:
-        """SET ``key`` with an expiry of ``ttl_seconds``."""
-        self._call(lambda client: client.set(key, value, ex=ttl_seconds))
+    def set(self, key: str, value: str, ttl_seconds: int | float) -> None:
+        """SET ``key`` with an expiry of ``ttl_seconds`` (whole seconds, at least 1)."""
+        self.call(lambda client: client.set(key, value, ex=max(1, int(ttl_seconds))))
+
+    def set_many(self, items: Sequence[tuple[str, str]], ttl_seconds: int | float) -> None:
+        """SET every item with its expiry in one pipelined round trip."""
+        ttl = max(1, int(ttl_seconds))
+
+        def pipelined(client: Any) -> Any:
+            pipe = client.pipeline(transaction=False)
+            for key, value in items:
+                pipe.set(key, value, ex=ttl)
+            return pipe.execute()
+
+        self.call(pipelined)
 
     def state(self) -> BackendState:
         """``open-circuit`` while cooling down (no network call), else ``up``/``down`` by PING."""
         if self.breaker.state == CircuitBreaker.OPEN:
             return "open-circuit"
         try:
-            self._call(lambda client: client.ping())
+            self.call(lambda client: client.ping())
         except CacheUnavailable:
             return "down" if self.breaker.state == CircuitBreaker.CLOSED else "open-circuit"
         return "up"
+
+    def readiness(self) -> dict[str, Any]:
+        """A write/read round trip (SET a random token, GET it back), unless the circuit is open.
+
+        A Redis that answers PING but refuses writes (full with ``noeviction``) reports
+        ``write: false`` and state ``down``.
+        """
+        out: dict[str, Any] = {"backend": self.name, "mode": self.mode}
+        write = read = None
+        error = None
+        if self.breaker.state != CircuitBreaker.OPEN:
+            key = f"{READY_PREFIX}{os.getpid()}"
+            token = secrets.token_hex(8)
+            try:
+                self.set(key, token, 10)
+                write = True
+                read = self.get(key) == token
+            except CacheUnavailable as exc:
+                write = bool(write)
+                read = False
+                error = str(exc)[:200]
+        breaker = self.breaker.state
+        if breaker == CircuitBreaker.OPEN:
+            state: BackendState = "open-circuit"
+        else:
+            state = "up" if write and read else "down"
+        out.update(
+            state=state, write=write, read=read, breaker=breaker, failures=self.breaker.failures
+        )
+        if error:
+            out["error"] = error
+        return out
 
     def close(self) -> None:
         """Drop pooled connections (used by tests and at shutdown)."""
@@ -311,31 +424,70 @@ class RedisCache:
 
 @dataclass(slots=True)
 class ResponseCache:
-    """The app's cache: a backend plus the TTL applied to every stored answer."""
+    """The app's cache: a backend, the TTL of every stored answer, an optional hot layer.
+
+    ``hot`` (Redis only) holds the same keys and values for ``hot_ttl_seconds`` in this process.
+    """
 
     backend: CacheBackend
     ttl_seconds: int
+    hot: MemoryCache | None = None
+    hot_ttl_seconds: float = 5.0
+    max_value_bytes: int = 256 * 1024
 
     def fetch(self, key: str) -> tuple[str | None, CacheStatus]:
         """``(text, "HIT")``, ``(None, "MISS")`` or ``(None, "BYPASS")`` if the backend failed."""
+        hot = self.hot
+        if hot is not None:
+            text = hot.get(key)
+            if text is not None:
+                return text, "HIT"
         try:
             text = self.backend.get(key)
         except CacheUnavailable:
             return None, "BYPASS"
-        return (text, "HIT") if text is not None else (None, "MISS")
+        if text is None:
+            return None, "MISS"
+        if hot is not None:
+            hot.set(key, text, self.hot_ttl_seconds)
+        return text, "HIT"
 
-    def store(self, key: str, text: str) -> bool:
-        """Store ``text``; False if the backend failed (the answer is then a BYPASS)."""
+    def fetch_alias(self, alias: str) -> tuple[str | None, CacheStatus]:
+        """The answer a request alias points to: its canonical key, then that key's text."""
+        key, status = self.fetch(alias)
+        if key is None:
+            return None, status
+        return self.fetch(key)
+
+    def store(self, key: str, text: str, alias: str | None = None) -> bool:
+        """Store ``text`` (and ``alias`` -> ``key``); False if the backend failed."""
+        items = [(key, text)] if alias is None else [(key, text), (alias, key)]
         try:
-            self.backend.set(key, text, self.ttl_seconds)
+            self.backend.set_many(items, self.ttl_seconds)
         except CacheUnavailable:
             return False
+        if self.hot is not None:
+            self.hot.set_many(items, self.hot_ttl_seconds)
         return True
+
+    def store_alias(self, alias: str, key: str) -> None:
+        """Point ``alias`` at an answer already stored under ``key`` (best effort)."""
+        try:
+            self.backend.set(alias, key, self.ttl_seconds)
+        except CacheUnavailable:
+            return
+        if self.hot is not None:
+            self.hot.set(alias, key, self.hot_ttl_seconds)
+
+    def readiness(self) -> dict[str, Any]:
+        """The backend's readiness details (never raises)."""
+        return self.backend.readiness()
 
 
 def build_cache(settings: Settings) -> ResponseCache:
-    """Redis if ``settings.redis_url`` is set, else the in-process LRU."""
+    """Redis (with a hot layer) if ``settings.redis_url`` is set, else the in-process LRU."""
     backend: CacheBackend
+    hot = None
     if settings.redis_url:
         breaker = CircuitBreaker(
             settings.breaker_failure_threshold, settings.breaker_cooldown_seconds
@@ -346,31 +498,40 @@ def build_cache(settings: Settings) -> ResponseCache:
             socket_timeout=settings.redis_socket_timeout,
             breaker=breaker,
         )
+        if settings.hot_cache_entries > 0:
+            hot = MemoryCache(settings.hot_cache_entries)
     else:
         backend = MemoryCache(settings.cache_max_entries)
-    return ResponseCache(backend, settings.cache_ttl_seconds)
+    return ResponseCache(
+        backend,
+        settings.cache_ttl_seconds,
+        hot=hot,
+        hot_ttl_seconds=settings.hot_cache_ttl_seconds,
+        max_value_bytes=settings.cache_max_value_bytes,
+    )
 
 
 _ALIAS_KEY = "tunk_alias_key"
 _ALIAS_STATUS = "tunk_alias_status"
+STATES_EXTENSION_KEY: Final = "tunk.worker_states"
 
 
 def _answer_repeated_request() -> Response | None:
-    """``before_request``: answer a repeated /v1 body (same parsed JSON) from its alias entry.
+    """``before_request``: answer a repeated /v1 body (same bytes) from its alias entry.
 
-    Runs after the JSON body guard (which leaves the parsed object in ``g.json_body``); on a
-    miss it remembers the alias key so ``cached_json`` can write it next to the canonical entry.
+    Runs after the JSON body guard (which leaves the raw body in ``g.raw_body``); on a miss it
+    remembers the alias key so ``cached_json`` can write it next to the canonical entry.
     """
-    body = g.get("json_body")
-    if body is None:
+    raw = g.get("raw_body")
+    if raw is None:
         return None
-    cache = current_cache()
-    key = alias_key(request.path, request.query_string, body)
-    text, status = cache.fetch(key)
+    req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
+    key = alias_key(req.path, req.query_string, raw, method=req.method)
+    text, status = current_cache().fetch_alias(key)
     if text is not None:
         return _json_response(text, "HIT")
-    setattr(g, _ALIAS_KEY, key)
-    setattr(g, _ALIAS_STATUS, status)
+    g.tunk_alias_key = key
+    g.tunk_alias_status = status
     return None
 
 
@@ -378,9 +539,14 @@ def init_cache(app: Flask, settings: Settings) -> ResponseCache:
     """Create the app's cache, keep it in ``app.extensions`` and install the alias lookup.
 
     Must be called after ``api.errors.register_error_handling`` so the body guard runs first.
+    Each worker publishes its breaker's changes for ``/readyz`` (``api.worker_state``).
     """
     cache = build_cache(settings)
     app.extensions[EXTENSION_KEY] = cache
+    states = WorkerStates(Path(settings.state_dir) if settings.state_dir else default_state_dir())
+    app.extensions[STATES_EXTENSION_KEY] = states
+    if isinstance(cache.backend, RedisCache):
+        cache.backend.breaker.on_change = states.publish
     app.before_request(_answer_repeated_request)
     return cache
 
@@ -389,6 +555,17 @@ def current_cache() -> ResponseCache:
     """The cache of the app handling the current request."""
     cache: ResponseCache = current_app.extensions[EXTENSION_KEY]
     return cache
+
+
+def readiness_report() -> dict[str, Any]:
+    """``/readyz``'s cache part: this worker's backend details plus every live worker's breaker."""
+    cache = current_cache()
+    details = cache.readiness()
+    states: WorkerStates = current_app.extensions[STATES_EXTENSION_KEY]
+    breaker = details.get("breaker")
+    if breaker is not None:
+        states.publish(str(breaker), int(details.get("failures", 0)))
+    return {**details, "workers": states.read() if breaker is not None else []}
 
 
 def _json_response(text: str, status: CacheStatus) -> Response:
@@ -410,7 +587,8 @@ def cached_json(
     :param canonical_request: the request in canonical form (parsed cards as sorted ints,
         canonical rules, every option that affects the answer); equal requests must be equal here.
     :param compute: builds the response body; only called on MISS/BYPASS. If it raises (an
-        ``EngineError`` becomes a 422), the exception propagates and nothing is cached.
+        ``EngineError`` becomes a 422), the exception propagates and nothing is cached. An answer
+        larger than ``CACHE_MAX_VALUE_BYTES`` is served but not stored (``BYPASS``).
     """
     cache = current_cache()
     key = cache_key(endpoint, game, canonical_request)
@@ -418,13 +596,11 @@ def cached_json(
     text, status = cache.fetch(key)
     if text is not None:
         if alias is not None:
-            cache.store(alias, text)
+            cache.store_alias(alias, key)
         return _json_response(text, "HIT")
     body = compute()
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":")) + "\n"
-    if status == "MISS":
-        if not cache.store(key, text):
-            status = "BYPASS"
-        elif alias is not None:
-            cache.store(alias, text)
+    too_big = len(text) > cache.max_value_bytes
+    if too_big or (status == "MISS" and not cache.store(key, text, alias)):
+        status = "BYPASS"
     return _json_response(text, status)

@@ -33,6 +33,13 @@ class Settings:
     breaker_failure_threshold: int = 3
     breaker_cooldown_seconds: float = 5.0
     log_level: str = "INFO"
+    cache_max_value_bytes: int = 256 * 1024
+    hot_cache_entries: int = 2048
+    hot_cache_ttl_seconds: float = 5.0
+    request_deadline_seconds: float = 20.0
+    rate_limit_per_window: int = 0
+    rate_limit_window_seconds: int = 60
+    state_dir: str | None = None
 
 
 # Environment variable name -> (Settings attribute, parser, minimum allowed value).
@@ -41,6 +48,15 @@ _INT_VARS: dict[str, tuple[str, int]] = {
     "CACHE_MAX_ENTRIES": ("cache_max_entries", 1),
     "MAX_BODY_BYTES": ("max_body_bytes", 1024),
     "BREAKER_FAILURE_THRESHOLD": ("breaker_failure_threshold", 1),
+    "CACHE_MAX_VALUE_BYTES": ("cache_max_value_bytes", 1024),
+    "HOT_CACHE_ENTRIES": ("hot_cache_entries", 0),
+    "RATE_LIMIT_REQUESTS": ("rate_limit_per_window", 0),
+    "RATE_LIMIT_WINDOW_SECONDS": ("rate_limit_window_seconds", 1),
+}
+_FLOAT_VARS: dict[str, str] = {
+    "BREAKER_COOLDOWN_SECONDS": "breaker_cooldown_seconds",
+    "HOT_CACHE_TTL_SECONDS": "hot_cache_ttl_seconds",
+    "REQUEST_DEADLINE_SECONDS": "request_deadline_seconds",
 }
 _MS_VARS: dict[str, str] = {
     "REDIS_CONNECT_TIMEOUT_MS": "redis_connect_timeout",
@@ -50,8 +66,9 @@ ENV_VARS: tuple[str, ...] = (
     "REDIS_URL",
     *_INT_VARS,
     *_MS_VARS,
-    "BREAKER_COOLDOWN_SECONDS",
+    *_FLOAT_VARS,
     "LOG_LEVEL",
+    "STATE_DIR",
 )
 """Every variable ``load_settings`` reads; other keys in ``overrides`` are left to Flask."""
 
@@ -71,7 +88,7 @@ def _as_positive_float(name: str, raw: Any) -> float:
         value = float(str(raw).strip())
     except ValueError:
         raise SettingsError(f"{name} must be a number, got {raw!r}") from None
-    if not value > 0:
+    if not 0 < value < float("inf"):
         raise SettingsError(f"{name} must be greater than 0, got {raw!r}")
     return value
 
@@ -99,10 +116,11 @@ def load_settings(
     for name, attr in _MS_VARS.items():
         if name in source:
             values[attr] = _as_positive_float(name, source[name]) / 1000.0
-    if "BREAKER_COOLDOWN_SECONDS" in source:
-        values["breaker_cooldown_seconds"] = _as_positive_float(
-            "BREAKER_COOLDOWN_SECONDS", source["BREAKER_COOLDOWN_SECONDS"]
-        )
+    for name, attr in _FLOAT_VARS.items():
+        if name in source:
+            values[attr] = _as_positive_float(name, source[name])
+    if source.get("STATE_DIR"):
+        values["state_dir"] = str(source["STATE_DIR"]).strip() or None
     if "LOG_LEVEL" in source:
         values["log_level"] = str(source["LOG_LEVEL"]).strip().upper() or "INFO"
     return Settings(**values)

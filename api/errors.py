@@ -23,7 +23,7 @@ import marshmallow as ma
 from flask import Flask, Response, current_app, g, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from engine.errors import EngineError
 
@@ -35,6 +35,13 @@ BODY_FIELD = "body"
 
 MAX_JSON_DEPTH = 32
 """Deepest nesting of arrays/objects accepted in a request body; real requests need about 5."""
+
+MAX_ERROR_ENTRIES = 20
+"""Most field paths listed in ``errors``; ``more_errors`` counts the messages left out."""
+MAX_MESSAGE_CHARS = 240
+"""Longest message (and ``detail``) sent back: client text echoed in it is cut here."""
+MAX_PATH_CHARS = 120
+"""Longest field path sent back (a client may name a field with 8 KB of text)."""
 
 # webargs wraps messages in the location they came from; clients only care about the field.
 _LOCATIONS = frozenset(
@@ -60,9 +67,43 @@ class ProblemSchema(ma.Schema):
         values=ma.fields.List(ma.fields.String()),
         metadata={
             "description": "Field path (`hand[0]`, `table[1].cards[2]`, `rules.aces`, `body`) "
-            "to its messages."
+            f"to its messages; at most {MAX_ERROR_ENTRIES} paths, each message at most "
+            f"{MAX_MESSAGE_CHARS} characters (echoed input is cut with `...`)."
         },
     )
+    more_errors = ma.fields.Integer(
+        metadata={
+            "description": f"Messages left out of `errors` (beyond its first {MAX_ERROR_ENTRIES} "
+            "paths); absent when none were."
+        }
+    )
+
+
+def clip(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``text`` cut to ``limit`` characters (ending in ``...`` when cut): bounds echoed input."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _bounded_errors(errors: dict[str, list[str]]) -> tuple[dict[str, list[str]], int]:
+    """The first ``MAX_ERROR_ENTRIES`` paths (first message of each kept in full order), clipped,
+    and how many messages were left out."""
+    kept: dict[str, list[str]] = {}
+    left_out = 0
+    for path, messages in errors.items():
+        if len(kept) >= MAX_ERROR_ENTRIES:
+            left_out += len(messages)
+            continue
+        kept.setdefault(clip(path, MAX_PATH_CHARS), []).extend(clip(m) for m in messages)
+    return kept, left_out
+
+
+def _encode(payload: dict[str, Any]) -> bytes:
+    """UTF-8 JSON text; lone surrogates (legal in JSON, not in UTF-8) are sent ``\\u``-escaped."""
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":")) + "\n"
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return (json.dumps(payload, separators=(",", ":")) + "\n").encode("ascii")
 
 
 def problem(status: int, detail: str, errors: dict[str, list[str]] | None = None) -> Response:
@@ -79,16 +120,23 @@ def problem(status: int, detail: str, errors: dict[str, list[str]] | None = None
         except ValueError:
             title = "Error"
     payload: dict[str, Any] = {"type": "about:blank", "title": title, "status": status}
-    payload["detail"] = detail
+    payload["detail"] = clip(detail)
     if errors:
-        payload["errors"] = errors
-    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")) + "\n"
-    return current_app.response_class(body, status=status, mimetype=PROBLEM_MIMETYPE)
+        payload["errors"], left_out = _bounded_errors(errors)
+        if left_out:
+            payload["more_errors"] = left_out
+    return current_app.response_class(_encode(payload), status=status, mimetype=PROBLEM_MIMETYPE)
 
 
 def _join_path(prefix: str, key: Any) -> str:
-    """Append one key to a field path: ints (and digit strings) as ``[i]``, names as ``.name``."""
-    if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
+    """Append one key to a field path: ints (and ASCII digits) as ``[i]``, names as ``.name``.
+
+    A key is client text (an unknown field may be called ``"²"`` or ``"٣"``): only ASCII digits
+    below a nested level are read as a list position, and nothing here can raise.
+    """
+    if isinstance(key, int) and not isinstance(key, bool):
+        return f"{prefix}[{key}]"
+    if isinstance(key, str) and prefix and key.isascii() and key.isdigit() and len(key) < 10:
         return f"{prefix}[{int(key)}]"
     key = str(key)
     if key == "_schema":  # marshmallow's whole-object errors belong to the object itself
@@ -141,9 +189,9 @@ def _summary(errors: dict[str, list[str]]) -> str:
 
 def _default_detail(error: HTTPException, status: int) -> str:
     if status == 404:
-        return f"There is no resource at {request.path}."
+        return f"There is no resource at {clip(request.path, MAX_PATH_CHARS)}."
     if status == 405:
-        return f"{request.method} is not allowed on {request.path}."
+        return f"{request.method} is not allowed on {clip(request.path, MAX_PATH_CHARS)}."
     if status == 413:
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
         return f"The request body is larger than the {limit}-byte limit."
@@ -276,6 +324,11 @@ def _guard_json_body() -> Response | None:
             415, f"Send the request body as JSON with 'Content-Type: application/json' ({shown})."
         )
     raw = req.get_data(cache=True)  # raises RequestEntityTooLarge (413) over the limit
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if req.content_length is None and limit is not None and len(raw) >= limit:
+        # A chunked body has no Content-Length: werkzeug stops reading at the limit, so a body
+        # that reached it was (or may have been) longer; refuse it like a declared one.
+        raise RequestEntityTooLarge()
     value, reason = parse_json_body(raw)
     if reason is not None:
         return problem(400, reason, {BODY_FIELD: [reason]})
@@ -283,6 +336,7 @@ def _guard_json_body() -> Response | None:
         message = "The request body must be a JSON object."
         return problem(422, message, {BODY_FIELD: [message]})
     g.json_body = value
+    g.raw_body = raw
     return None
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from marshmallow import ValidationError, fields
+from marshmallow import ValidationError, fields, validate
 
 from engine.cards import card_name, parse_card
 from engine.errors import CardError, RuleError
@@ -37,6 +37,53 @@ TOPPER_NOTATION = (
     "number 1 2 3 4 ? (? counts 5), e.g. RH3, KB?; also spelled out: 'red heart 3'. "
     "Printed back as RH3."
 )
+
+
+MAX_MONEY = 10**12
+"""Largest amount of money a request may carry (stake, unit, bankroll, carry-in, price per
+point): 10^12 units. Answers multiply it by at most a few hundred, so every result stays an exact
+integer a JSON client (and a float, for expected values) can hold."""
+MAX_TOTAL = 10**6
+"""Largest points total a request may carry (hand totals, round scores, running totals)."""
+MAX_SEAT_NUMBER = 63
+"""Largest seat number read at all; the table's size (at most 8 seats) then decides."""
+
+
+class StrictBoolean(fields.Boolean):
+    """JSON ``true`` or ``false`` only: ``0``, ``1``, ``"yes"``, ``"on"`` are rejected.
+
+    marshmallow's Boolean accepts a dozen truthy spellings (and ``1 == True`` in a set), which a
+    typo'd client would never notice; a flag that changes the money must be said plainly.
+    """
+
+    default_error_messages = {"invalid": "must be true or false (a JSON boolean)."}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if value is True or value is False:
+            return value
+        raise self.make_error("invalid")
+
+
+def at_most(maximum: int) -> validate.Range:
+    """The upper bound of a number, added beside its existing lower-bound check and message."""
+    return validate.Range(max=maximum, error=f"must be at most {maximum}")
+
+
+def strict_boolean(**kwargs: Any) -> StrictBoolean:
+    """A :class:`StrictBoolean` field (one line where a schema declares a flag)."""
+    return StrictBoolean(**kwargs)
+
+
+def bounded_money(minimum: int = 1, **kwargs: Any) -> fields.Integer:
+    """Whole units of money from ``minimum`` to ``MAX_MONEY`` (C-3), strict JSON integer."""
+    return fields.Integer(
+        strict=True,
+        validate=[
+            validate.Range(min=minimum, error=f"must be a whole number of units >= {minimum}"),
+            at_most(MAX_MONEY),
+        ],
+        **kwargs,
+    )
 
 
 def path_error(path: str, message: str | list[str]) -> ValidationError:

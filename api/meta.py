@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from flask import Flask, Response, current_app, send_from_directory, url_for
 from flask_smorest import Api, Blueprint
 from swagger_ui_bundle import swagger_ui_path
 
-from api.cache import current_cache
+from api.cache import NAMESPACE, readiness_report
 from engine import ENGINE_VERSION
 
 blp = Blueprint("meta", __name__, description="Liveness and readiness probes for load balancers.")
@@ -29,9 +30,22 @@ class HealthSchema(ma.Schema):
     """Liveness answer."""
 
     status = ma.fields.String(metadata={"description": "Always `ok` when the process answers."})
-    engine_version = ma.fields.String(
-        metadata={"description": "Rules engine version (part of every cache key)."}
+    engine_version = ma.fields.String(metadata={"description": "Rules engine version."})
+    build = ma.fields.String(
+        metadata={
+            "description": "Fingerprint of this build's code (the cache namespace): differs "
+            "between builds whose engine or API source differs."
+        }
     )
+
+
+class WorkerStateSchema(ma.Schema):
+    """One live worker process's view of Redis, as it last published it."""
+
+    pid = ma.fields.Integer()
+    breaker = ma.fields.String(metadata={"description": "`closed`, `open` or `half-open`."})
+    failures = ma.fields.Integer(metadata={"description": "Consecutive failed Redis calls."})
+    age_seconds = ma.fields.Float(metadata={"description": "Seconds since it published it."})
 
 
 class CacheStateSchema(ma.Schema):
@@ -40,9 +54,29 @@ class CacheStateSchema(ma.Schema):
     backend = ma.fields.String(metadata={"description": "`redis` or `memory`."})
     state = ma.fields.String(
         metadata={
-            "description": "`up`, `down` (last call failed), or `open-circuit` (Redis skipped "
-            "during the breaker cool-down; answers carry `X-Cache: BYPASS`)."
+            "description": "`up`, `down` (the write/read round trip failed: Redis unreachable, "
+            "slow or refusing writes), or `open-circuit` (Redis skipped during the breaker "
+            "cool-down; answers carry `X-Cache: BYPASS`)."
         }
+    )
+    mode = ma.fields.String(metadata={"description": "Redis deployment mode (`standalone`)."})
+    write = ma.fields.Boolean(
+        allow_none=True,
+        metadata={"description": "A SET of a probe key worked (null: not tried, circuit open)."},
+    )
+    read = ma.fields.Boolean(
+        allow_none=True, metadata={"description": "GET returned the value just written."}
+    )
+    breaker = ma.fields.String(metadata={"description": "This worker's circuit breaker state."})
+    failures = ma.fields.Integer(metadata={"description": "This worker's consecutive failures."})
+    error = ma.fields.String(metadata={"description": "Why the round trip failed."})
+    entries = ma.fields.Integer(metadata={"description": "Entries in the in-process cache."})
+    workers = ma.fields.List(
+        ma.fields.Nested(WorkerStateSchema),
+        metadata={
+            "description": "Every live worker's breaker as it last published it (Redis only; "
+            "shared through files in /dev/shm)."
+        },
     )
 
 
@@ -54,28 +88,45 @@ class ReadySchema(ma.Schema):
 
 
 @blp.route("/healthz")
-@blp.response(200, HealthSchema, example={"status": "ok", "engine_version": ENGINE_VERSION})
+@blp.response(
+    200,
+    HealthSchema,
+    example={"status": "ok", "engine_version": ENGINE_VERSION, "build": "3f1c0e2a9b7d4c51"},
+)
 def healthz() -> dict[str, Any]:
     """Process is alive.
 
     Cheap and dependency-free: use it for liveness probes.
     """
-    return {"status": "ok", "engine_version": ENGINE_VERSION}
+    return {"status": "ok", "engine_version": ENGINE_VERSION, "build": NAMESPACE}
 
 
 @blp.route("/readyz")
 @blp.response(
     200,
     ReadySchema,
-    example={"status": "ready", "cache": {"backend": "redis", "state": "up"}},
+    example={
+        "status": "ready",
+        "cache": {
+            "backend": "redis",
+            "mode": "standalone",
+            "state": "up",
+            "write": True,
+            "read": True,
+            "breaker": "closed",
+            "failures": 0,
+            "workers": [{"pid": 41, "breaker": "closed", "failures": 0, "age_seconds": 0.5}],
+        },
+    },
 )
 def readyz() -> dict[str, Any]:
     """Ready to serve, with the cache backend's state.
 
-    Never fails because of Redis: without it answers are computed and marked `X-Cache: BYPASS`.
+    With Redis, checks a write/read round trip (unless this worker's circuit is open) and lists
+    every live worker's breaker. Never fails because of Redis: without it answers are computed
+    and marked `X-Cache: BYPASS`.
     """
-    backend = current_cache().backend
-    return {"status": "ready", "cache": {"backend": backend.name, "state": backend.state()}}
+    return {"status": "ready", "cache": readiness_report()}
 
 
 @docs_bp.get("/openapi.yaml")
@@ -101,20 +152,22 @@ _DOCS_PAGE = """<!doctype html>
   <div id="swagger-ui"></div>
   <script src="{bundle}"></script>
   <script src="{preset}"></script>
-  <script>
-    window.onload = function () {{
-      window.ui = SwaggerUIBundle({{
-        url: "{spec}",
-        dom_id: "#swagger-ui",
-        deepLinking: true,
-        validatorUrl: null,
-        presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-        layout: "BaseLayout"
-      }});
-    }};
-  </script>
+  <script src="{init}"></script>
 </body>
 </html>
+"""
+
+# A file, not an inline script, so the page's Content-Security-Policy allows only 'self'.
+_DOCS_INIT = """window.onload = function () {{
+  window.ui = SwaggerUIBundle({{
+    url: {spec},
+    dom_id: "#swagger-ui",
+    deepLinking: true,
+    validatorUrl: null,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    layout: "BaseLayout"
+  }});
+}};
 """
 
 
@@ -129,9 +182,16 @@ def docs() -> Response:
         css=asset("swagger-ui.css"),
         bundle=asset("swagger-ui-bundle.js"),
         preset=asset("swagger-ui-standalone-preset.js"),
-        spec=url_for("docs.openapi_yaml"),
+        init=url_for("docs.docs_init"),
     )
     return current_app.response_class(page, mimetype="text/html")
+
+
+@docs_bp.get("/docs/init.js")
+def docs_init() -> Response:
+    """The script that starts Swagger UI on ``/openapi.yaml``."""
+    script = _DOCS_INIT.format(spec=json.dumps(url_for("docs.openapi_yaml")))
+    return current_app.response_class(script, mimetype="text/javascript")
 
 
 @docs_bp.get("/docs/static/<path:filename>")

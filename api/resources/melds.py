@@ -86,14 +86,17 @@ def layoff(lo: Layoff) -> dict[str, Any]:
     return {"card": lo.card, "meld_index": lo.meld_index, "requires": list(lo.requires)}
 
 
-def listed(melds: Iterable[Any], limit: int | None, present: Any) -> dict[str, Any]:
-    """Legal melds, complete unless ``limit`` (count and truncation flag always given)."""
+def listed(melds: Iterable[Any], limit: int, offset: int, present: Any) -> dict[str, Any]:
+    """One page of legal melds: ``limit`` from ``offset`` (count and truncation flag always given).
+
+    ``legal_melds_truncated`` is true when melds follow the page.
+    """
     every = list(melds)
-    shown = every if limit is None else list(islice(every, limit))
+    shown = list(islice(every, offset, offset + limit))
     return {
         "legal_melds": [present(m) for m in shown],
         "legal_melds_count": len(every),
-        "legal_melds_truncated": len(shown) < len(every),
+        "legal_melds_truncated": offset + len(shown) < len(every),
     }
 
 
@@ -153,7 +156,7 @@ def analyse_gff(q: MeldsQuery) -> dict[str, Any]:
         "game": q.game,
         "hand": list(q.hand),
         "hand_points": sum(STD_POINTS[c] for c in q.hand),
-        **listed(iter_legal_melds(q.hand, ctx), q.limit, std_meld),
+        **listed(iter_legal_melds(q.hand, ctx), q.limit, q.offset, std_meld),
         **best_and_ties(partial(best_arrangement, q.hand, ctx), q.max_ties, std_meld, q.game),
         "layoffs": [layoff(lo) for lo in gff_layoffs(q.hand, q.table)],
         "going_out": _gff_going_out(gff_going_out(q.hand, q.table, q.seat), ctx),
@@ -195,7 +198,7 @@ def analyse_tt(q: MeldsQuery) -> dict[str, Any]:
         "game": q.game,
         "hand": list(q.hand),
         "hand_points": sum(TOPPER_POINTS[c] for c in q.hand),
-        **listed(iter_tt_melds(q.hand), q.limit, tt_meld),
+        **listed(iter_tt_melds(q.hand), q.limit, q.offset, tt_meld),
         **best_and_ties(partial(best_tt_arrangement, q.hand), q.max_ties, tt_meld, q.game),
         "layoffs": [layoff(lo) for lo in tt_layoffs(q.hand, q.table, q.seat)],
         "going_out": _tt_going_out(q),
@@ -246,7 +249,7 @@ def analyse_t13(q: MeldsQuery) -> dict[str, Any]:
         "wild_rank": RANK_NAMES[q.round + 1],  # T13-1: the rank equal to the deal size
         "hand": list(q.hand),
         "hand_points": _ctx_points(ctx, q.hand),
-        **listed(iter_legal_melds(q.hand, ctx), q.limit, std_meld),
+        **listed(iter_legal_melds(q.hand, ctx), q.limit, q.offset, std_meld),
         **ranked,
         "layoffs": [],  # T13-7: cards are never added to another player's combinations
         "going_out": _t13_going_out(q, q.round, ranked["best"]["deadwood_points"]),

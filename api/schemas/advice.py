@@ -24,7 +24,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.fields import RulesField, card_field_for, path_error
+from api.fields import RulesField, StrictBoolean, bounded_money, card_field_for, path_error
 from api.schemas.common import (
     build_table,
     canonical_table,
@@ -316,7 +316,7 @@ def opponent_schema(game: str) -> type[Schema]:
         ),
     }
     if game == TRIPLE_TUNK:
-        attrs["early_tunk"] = fields.Boolean(
+        attrs["early_tunk"] = StrictBoolean(
             load_default=False,
             metadata={
                 "description": "The opponent claimed an early tunk (TT-9): a caught knocker "
@@ -578,9 +578,7 @@ _TUNK_SAMPLES_NOTE = {
 
 def _money_field(description: str) -> fields.Integer:
     """``stake`` (GFF) / ``unit`` (TT): a positive whole amount, optional."""
-    return fields.Integer(
-        strict=True, validate=validate.Range(min=1), metadata={"description": description}
-    )
+    return bounded_money(metadata={"description": description})
 
 
 def _tunk_fields(game: str, endpoint: str) -> dict[str, Any]:
@@ -617,7 +615,7 @@ def _tunk_fields(game: str, endpoint: str) -> dict[str, Any]:
         attrs["dealer"] = seat_field(
             "The dealer's seat (C-4); default: the seat to the asking player's right."
         )
-        attrs["early_tunk_claimed"] = fields.Boolean(
+        attrs["early_tunk_claimed"] = StrictBoolean(
             load_default=False,
             metadata={
                 "description": "The asking player claimed an early tunk (TT-9): a won knock "

@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from marshmallow import Schema, fields, validate
 
-from api.fields import card_field_for, path_error
+from api.fields import MAX_SEAT_NUMBER, at_most, card_field_for, path_error
 from engine.cards import card_name
 from engine.errors import EngineError
 from engine.hands import MAX_DECKS, MAX_ROUND, validate_hand
@@ -79,7 +79,10 @@ def raise_engine(exc: EngineError, default_path: str) -> NoReturn:
 def seat_field(description: str, **kwargs: Any) -> fields.Integer:
     """A seat number: 0..n-1 clockwise (C-4); the upper bound is checked against ``players``."""
     return fields.Integer(
-        strict=True, validate=validate.Range(min=0), metadata={"description": description}, **kwargs
+        strict=True,
+        validate=[validate.Range(min=0), at_most(MAX_SEAT_NUMBER)],
+        metadata={"description": description},
+        **kwargs,
     )
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.fields import RulesField, card_field_for
+from api.fields import MAX_MONEY, RulesField, at_most, card_field_for
 from api.schemas.common import (
     check_hand,
     make_schema,
@@ -77,7 +77,7 @@ class GffEarlyTunkRequest(EarlyTunkRequestBase):
     )
     stake = fields.Integer(
         strict=True,
-        validate=validate.Range(min=1),
+        validate=[validate.Range(min=1), at_most(MAX_MONEY)],
         metadata={"description": "One stake in units (C-3); with `players`, prices the win."},
     )
 

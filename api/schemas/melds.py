@@ -15,7 +15,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.fields import RulesField, card_field_for
+from api.fields import RulesField, StrictBoolean, card_field_for
 from api.schemas.common import (
     MAX_TIES_LIMIT,
     PLAYER_RANGE,
@@ -54,6 +54,12 @@ from engine.tt_melds import is_tt_meld
 from engine.tt_play import validate_tt_table
 from engine.types import TableMeld
 
+DEFAULT_MELDS_LIMIT = 100
+"""Legal melds listed when the request gives no ``limit`` (bounded output by default)."""
+MAX_MELDS_LIMIT = 1000
+"""Most legal melds one answer lists; page further with ``offset``."""
+MAX_MELDS_OFFSET = 1_000_000
+
 
 @dataclass(frozen=True, slots=True)
 class MeldsQuery:
@@ -67,8 +73,9 @@ class MeldsQuery:
     rules: Rules
     round: int | None = None
     decks: int = 1
-    limit: int | None = None
+    limit: int = DEFAULT_MELDS_LIMIT
     max_ties: int = 10
+    offset: int = 0
     early_tunk_claimed: bool = False
 
     def canonical(self) -> dict[str, Any]:
@@ -86,6 +93,7 @@ class MeldsQuery:
             "limit": self.limit,
             "max_ties": self.max_ties,
             "early_tunk_claimed": self.early_tunk_claimed,
+            **({"offset": self.offset} if self.offset else {}),
         }
 
 
@@ -146,8 +154,20 @@ class MeldsRequestBase(Schema):
         strict=True,
         load_default=None,
         allow_none=True,
-        validate=validate.Range(min=1, max=10_000),
-        metadata={"description": "List at most this many legal melds (default: all of them)."},
+        validate=validate.Range(min=1, max=MAX_MELDS_LIMIT),
+        metadata={
+            "description": f"List at most this many legal melds (default {DEFAULT_MELDS_LIMIT}, "
+            f"at most {MAX_MELDS_LIMIT}; null means the default); page with `offset`."
+        },
+    )
+    offset = fields.Integer(
+        strict=True,
+        load_default=0,
+        validate=validate.Range(min=0, max=MAX_MELDS_OFFSET),
+        metadata={
+            "description": "Skip this many legal melds first (paging with `limit`; "
+            "`legal_melds_count` says how many there are)."
+        },
     )
     max_ties = fields.Integer(
         strict=True,
@@ -189,8 +209,9 @@ class MeldsRequestBase(Schema):
             rules=data["rules"],
             round=data.get("round"),
             decks=decks,
-            limit=data["limit"],
+            limit=DEFAULT_MELDS_LIMIT if data["limit"] is None else data["limit"],
             max_ties=data["max_ties"],
+            offset=data["offset"],
             early_tunk_claimed=data.get("early_tunk_claimed", False),
         )
 
@@ -204,7 +225,7 @@ class GffMeldsRequest(MeldsRequestBase):
     """Game Flip Flop melds request (standard cards, GFF-1)."""
 
     class Meta:
-        fields = ("hand", "table", "seat", "players", "rules", "limit", "max_ties")
+        fields = ("hand", "table", "seat", "players", "rules", "limit", "offset", "max_ties")
 
     game = GAME_FLIP_FLOP
     hand = cards_field(GAME_FLIP_FLOP, _HAND_DOC + " At most 6 cards.", required=True)
@@ -225,6 +246,7 @@ class TtMeldsRequest(MeldsRequestBase):
             "early_tunk_claimed",
             "rules",
             "limit",
+            "offset",
             "max_ties",
         )
 
@@ -233,7 +255,7 @@ class TtMeldsRequest(MeldsRequestBase):
     table = table_field(TRIPLE_TUNK, _TABLE_DOC)
     players = players_field(TRIPLE_TUNK, _PLAYERS_DOC)
     rules = RulesField(TRIPLE_TUNK)
-    early_tunk_claimed = fields.Boolean(
+    early_tunk_claimed = StrictBoolean(
         load_default=False,
         metadata={
             "description": "Whether this player claimed an early tunk (TT-9): doubles what a "
@@ -258,6 +280,7 @@ class T13MeldsRequest(MeldsRequestBase):
             "decks",
             "rules",
             "limit",
+            "offset",
             "max_ties",
         )
 
@@ -500,7 +523,7 @@ class MeldsResponseBase(Schema):
     )
     legal_melds_count = fields.Integer(metadata={"description": "How many legal melds exist."})
     legal_melds_truncated = fields.Boolean(
-        metadata={"description": "True when `limit` cut `legal_melds` short."}
+        metadata={"description": "True when more legal melds follow this page (`limit`)."}
     )
     ties_truncated = fields.Boolean(
         metadata={"description": "True when more tied arrangements exist than `max_ties`."}

@@ -18,7 +18,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.fields import RulesField, StdCard, path_error
+from api.fields import MAX_MONEY, MAX_TOTAL, RulesField, StdCard, StrictBoolean, at_most, path_error
 from api.schemas.common import (
     PLAYER_RANGE,
     build_table,
@@ -63,7 +63,10 @@ def _stake_field(description: str) -> fields.Integer:
     return fields.Integer(
         strict=True,
         required=True,
-        validate=validate.Range(min=1, error="must be a whole number of units >= 1"),
+        validate=[
+            validate.Range(min=1, error="must be a whole number of units >= 1"),
+            at_most(MAX_MONEY),
+        ],
         metadata={"description": description},
     )
 
@@ -73,7 +76,10 @@ def _totals_field(description: str, allow_null: bool = False) -> fields.List:
         fields.Integer(
             strict=True,
             allow_none=allow_null,
-            validate=validate.Range(min=0, error="a hand total is a whole number >= 0"),
+            validate=[
+                validate.Range(min=0, error="a hand total is a whole number >= 0"),
+                at_most(MAX_TOTAL),
+            ],
         ),
         metadata={"description": description},
     )
@@ -189,7 +195,10 @@ class GffSettleRequest(Schema):
     bankrolls = fields.List(
         fields.Integer(
             strict=True,
-            validate=validate.Range(min=0, error="a bankroll is a whole number of units >= 0"),
+            validate=[
+                validate.Range(min=0, error="a bankroll is a whole number of units >= 0"),
+                at_most(MAX_MONEY),
+            ],
         ),
         required=True,
         validate=validate.Length(min=PLAYER_RANGE[GAME_FLIP_FLOP][0], max=8),
@@ -364,7 +373,7 @@ class TtOutcomeSchema(Schema):
     seat = seat_field("Seat that tunked out (tunk_out).")
     totals = _totals_field("Points each seat still holds, seat 0 first (knock).")
     early_tunk = fields.List(
-        fields.Boolean(),
+        StrictBoolean(),
         metadata={"description": "Per seat: claimed an early tunk (TT-9, x2). Default all false."},
     )
     special_bonus = fields.List(
@@ -531,12 +540,12 @@ class T13SettleRequest(Schema):
         },
     )
     round_scores = fields.List(
-        fields.Integer(strict=True, validate=validate.Range(min=0)),
+        fields.Integer(strict=True, validate=[validate.Range(min=0), at_most(MAX_TOTAL)]),
         validate=validate.Length(min=2, max=PLAYER_RANGE[THREE_THIRTEEN][1]),
         metadata={"description": "Instead of `final_hands`: each seat's score for the round."},
     )
     previous_totals = fields.List(
-        fields.Integer(strict=True, validate=validate.Range(min=0)),
+        fields.Integer(strict=True, validate=[validate.Range(min=0), at_most(MAX_TOTAL)]),
         metadata={"description": "Running totals before this round (default all 0)."},
     )
     dealer = seat_field("Dealer's seat (C-3 leftover units).", load_default=0)

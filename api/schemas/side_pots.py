@@ -7,7 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.fields import RulesField, StdCard, path_error
+from api.fields import MAX_MONEY, RulesField, StdCard, at_most, path_error
 from api.schemas.common import PLAYER_RANGE, check_copies, check_seat, seat_field
 from engine.gff_play import DEALT, WITH_FLOP
 from engine.rules import GAME_FLIP_FLOP, GameFlipFlopRules, Rules, canonical_rules
@@ -46,7 +46,10 @@ def money_field(description: str, **kwargs: Any) -> fields.Integer:
     """A whole number of units >= 0 (C-3)."""
     return fields.Integer(
         strict=True,
-        validate=validate.Range(min=0, error="must be a whole number of units >= 0"),
+        validate=[
+            validate.Range(min=0, error="must be a whole number of units >= 0"),
+            at_most(MAX_MONEY),
+        ],
         metadata={"description": description},
         **kwargs,
     )
@@ -105,7 +108,10 @@ class SidePotsRequest(Schema):
     )
     stake = fields.Integer(
         strict=True,
-        validate=validate.Range(min=1, error="the stake must be a whole number of units >= 1"),
+        validate=[
+            validate.Range(min=1, error="the stake must be a whole number of units >= 1"),
+            at_most(MAX_MONEY),
+        ],
         metadata={"description": "One stake in units: with it, the pot amounts are given."},
     )
     flip_carry_in = money_field("Units already in the flip pot from earlier deals.", load_default=0)

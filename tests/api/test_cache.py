@@ -19,6 +19,7 @@ from flask import Flask
 from api.cache import (
     ALIAS_PREFIX,
     KEY_PREFIX,
+    NAMESPACE,
     CacheUnavailable,
     CircuitBreaker,
     MemoryCache,
@@ -29,7 +30,6 @@ from api.cache import (
     current_cache,
 )
 from api.config import SettingsError, load_settings
-from engine import ENGINE_VERSION
 
 PROBE = "/v1/probe/game-flip-flop/echo"
 
@@ -125,10 +125,10 @@ def test_key_ignores_mapping_order_and_is_prefixed() -> None:
 @pytest.mark.parametrize(
     "other",
     [
-        ("layoffs", "game-flip-flop", {"hand": [0, 22]}, ENGINE_VERSION),
-        ("melds", "three-thirteen", {"hand": [0, 22]}, ENGINE_VERSION),
-        ("melds", "game-flip-flop", {"hand": [22, 0]}, ENGINE_VERSION),
-        ("melds", "game-flip-flop", {"hand": [0, 22], "limit": 5}, ENGINE_VERSION),
+        ("layoffs", "game-flip-flop", {"hand": [0, 22]}, NAMESPACE),
+        ("melds", "three-thirteen", {"hand": [0, 22]}, NAMESPACE),
+        ("melds", "game-flip-flop", {"hand": [22, 0]}, NAMESPACE),
+        ("melds", "game-flip-flop", {"hand": [0, 22], "limit": 5}, NAMESPACE),
         ("melds", "game-flip-flop", {"hand": [0, 22]}, "999.0.0"),
     ],
 )
@@ -154,17 +154,25 @@ def test_request_written_two_ways_hits_the_same_entry(probe_app: Flask) -> None:
     assert probe_app.extensions[PROBE_CALLS] == 1
 
 
-def test_alias_key_depends_on_path_query_and_exact_body() -> None:
-    base = alias_key("/v1/games/game-flip-flop/melds", b"", {"hand": ["AS", "TH"]})
+def test_alias_key_depends_on_method_path_query_and_exact_body() -> None:
+    body = b'{"hand": ["AS", "TH"]}'
+    base = alias_key("/v1/games/game-flip-flop/melds", b"", body)
     assert base.startswith(ALIAS_PREFIX)
-    assert alias_key("/v1/games/game-flip-flop/melds", "", {"hand": ["AS", "TH"]}) == base
+    assert alias_key("/v1/games/game-flip-flop/melds", "", body) == base
     for other in (
-        alias_key("/v1/games/three-thirteen/melds", b"", {"hand": ["AS", "TH"]}),
-        alias_key("/v1/games/game-flip-flop/melds", b"limit=1", {"hand": ["AS", "TH"]}),
-        alias_key("/v1/games/game-flip-flop/melds", b"", {"hand": ["TH", "AS"]}),
-        alias_key("/v1/games/game-flip-flop/melds", b"", {"hand": ["AS", "TH"]}, "9.9.9"),
+        alias_key("/v1/games/three-thirteen/melds", b"", body),
+        alias_key("/v1/games/game-flip-flop/melds", b"limit=1", body),
+        alias_key("/v1/games/game-flip-flop/melds", b"bust=1", body),
+        alias_key("/v1/games/game-flip-flop/melds", b"", b'{"hand": ["TH", "AS"]}'),
+        alias_key("/v1/games/game-flip-flop/melds", b"", b'{"hand":["AS","TH"]}'),
+        alias_key("/v1/games/game-flip-flop/melds", b"", body, "0123456789abcdef"),
+        alias_key("/v1/games/game-flip-flop/melds", b"", body, method="PUT"),
+        # the boundary between path and query is part of the key
+        alias_key("/v1/games/game-flip-flop/meldsx", b"", body),
     ):
         assert other != base
+    # A lone surrogate escape is valid JSON text: its alias key is computed like any other.
+    assert alias_key("/v1/x", b"", b'{"x":"\\ud800"}').startswith(ALIAS_PREFIX)
 
 
 def test_repeated_body_is_answered_before_validation(probe_app: Flask) -> None:
@@ -172,7 +180,7 @@ def test_repeated_body_is_answered_before_validation(probe_app: Flask) -> None:
     first = client.post(PROBE, json={"hand": ["th", "As"]})
     assert first.headers["X-Cache"] == "MISS"
     assert probe_app.extensions[PROBE_VIEWS] == 1
-    # Same body again (key order does not matter): the alias answers, the view never runs.
+    # Same bytes again: the alias answers, the view never runs.
     again = client.post(PROBE, data='{"hand": ["th", "As"]}', content_type="application/json")
     assert again.headers["X-Cache"] == "HIT" and again.get_data() == first.get_data()
     assert probe_app.extensions[PROBE_VIEWS] == 1
@@ -395,28 +403,42 @@ def test_memory_backend_hit_miss_and_ttl_setting(make_probe_app: Any) -> None:
 def test_readyz_memory(client: Any) -> None:
     response = client.get("/readyz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ready", "cache": {"backend": "memory", "state": "up"}}
+    body = response.get_json()
+    assert body["status"] == "ready"
+    assert body["cache"]["backend"] == "memory" and body["cache"]["state"] == "up"
 
 
-def test_redis_backend_end_to_end(make_probe_app: Any, redis_server: RedisServer) -> None:
+def test_redis_backend_end_to_end(
+    make_probe_app: Any, redis_server: RedisServer, tmp_path: Any
+) -> None:
     app = make_probe_app(
-        REDIS_URL=redis_server.url, CACHE_TTL_SECONDS=300, BREAKER_COOLDOWN_SECONDS=0.3
+        REDIS_URL=redis_server.url,
+        CACHE_TTL_SECONDS=300,
+        BREAKER_COOLDOWN_SECONDS=0.3,
+        HOT_CACHE_ENTRIES=0,  # every lookup goes to Redis (the hot layer has its own test)
+        STATE_DIR=str(tmp_path / "state"),
     )
     client = app.test_client()
     try:
-        assert client.get("/readyz").get_json()["cache"] == {"backend": "redis", "state": "up"}
+        ready = client.get("/readyz").get_json()["cache"]
+        assert ready["backend"] == "redis" and ready["state"] == "up"
+        assert (ready["write"], ready["read"], ready["breaker"]) == (True, True, "closed")
         miss = client.post(PROBE, json={"hand": ["10H", "as"]})
         hit = client.post(PROBE, json={"hand": ["AS", "TH"]})
         assert (miss.headers["X-Cache"], hit.headers["X-Cache"]) == ("MISS", "HIT")
         assert miss.get_data() == hit.get_data()
         inspect = redis_server.client()
         try:
-            keys = sorted(k.decode() for k in inspect.keys("tunk:v1:*"))
-            # One canonical entry, and one alias per spelling that was served.
-            assert len([k for k in keys if not k.startswith(ALIAS_PREFIX)]) == 1
-            assert len([k for k in keys if k.startswith(ALIAS_PREFIX)]) == 2
+            keys = sorted(k.decode() for k in inspect.keys(KEY_PREFIX + "*"))
+            # One canonical entry, and one alias per spelling that was served, each holding
+            # only the canonical key (never a copy of the answer).
+            answers = [k for k in keys if not k.startswith(ALIAS_PREFIX)]
+            aliases = [k for k in keys if k.startswith(ALIAS_PREFIX)]
+            assert len(answers) == 1 and len(aliases) == 2
+            assert json.loads(inspect.get(answers[0])) == miss.get_json()
+            for key in aliases:
+                assert inspect.get(key).decode() == answers[0]
             for key in keys:
-                assert json.loads(inspect.get(key)) == miss.get_json()
                 assert 290 < inspect.ttl(key) <= 300
         finally:
             inspect.close()
@@ -430,7 +452,10 @@ def test_redis_backend_end_to_end(make_probe_app: Any, redis_server: RedisServer
             assert bypass.get_data() == miss.get_data()
         ready = client.get("/readyz")
         assert ready.status_code == 200
-        assert ready.get_json()["cache"] == {"backend": "redis", "state": "open-circuit"}
+        cache = ready.get_json()["cache"]
+        assert (cache["state"], cache["breaker"], cache["write"]) == ("open-circuit", "open", None)
+        # This worker published its open breaker for the others' /readyz.
+        assert [w["breaker"] for w in cache["workers"]] == ["open"]
 
         redis_server.restart()
         time.sleep(0.35)
@@ -450,7 +475,8 @@ def test_readyz_reports_down_before_the_circuit_opens(
         redis_server.kill()
         response = client.get("/readyz")
         assert response.status_code == 200
-        assert response.get_json()["cache"] == {"backend": "redis", "state": "down"}
+        cache = response.get_json()["cache"]
+        assert (cache["state"], cache["write"], cache["breaker"]) == ("down", False, "closed")
     finally:
         with app.app_context():
             current_cache().backend.close()  # type: ignore[attr-defined]

@@ -114,7 +114,8 @@ def test_docs_are_served_from_the_package_without_a_cdn(client: Any) -> None:
     for asset in assets:
         with client.get(asset) as response:  # closes the served file
             assert response.status_code == 200, asset
-            assert len(response.get_data()) > 1000, asset
+            # the package's assets, and the small start-up script (no inline script: CSP)
+            assert len(response.get_data()) > (200 if asset == "/docs/init.js" else 1000), asset
     with client.get("/docs/static/no-such-file.js") as missing:
         assert missing.status_code == 404
 
