@@ -4,14 +4,29 @@
 
 Environment: ``PORT`` (default 8000), ``BIND_HOST`` (default 0.0.0.0), ``WEB_CONCURRENCY``
 (worker processes, default 2 x CPUs + 1, at most 9), ``GUNICORN_THREADS`` (threads per worker,
-default 1), ``GUNICORN_TIMEOUT`` (seconds, default 30). The analysis is CPU-bound pure Python,
-so processes (not threads) are what scale it; the cache client is created per worker.
+default 4), ``GUNICORN_TIMEOUT`` (seconds, default 30).
+
+Worker model: ``gthread`` (processes x threads). The analysis is CPU-bound pure Python, so
+processes are what scale it; the threads are there so that a worker busy with a long request
+still answers ``/healthz`` and ``/readyz`` on another thread (a probe waits for the GIL at most
+a few switch intervals, 5 ms each, instead of for the whole request), and so that connections stay
+open between requests (keep-alive: the sync worker closes every connection). A handler that
+overruns ``REQUEST_DEADLINE_SECONDS`` (20) is stopped inside its thread and answered 503 (see
+``api.deadline``); the gthread worker's heartbeat runs in its main thread, so a long request never
+gets the worker killed. ``GUNICORN_THREADS=1`` gives the old sync worker (then the deadline must
+stay below ``GUNICORN_TIMEOUT``).
+
+Limits gunicorn enforces before the app sees a request, answered as problem+json
+(``api.gunicorn_errors``): request line ``limit_request_line`` bytes (414), header fields
+``limit_request_fields`` (431) of at most ``limit_request_field_size`` bytes each (431).
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+
+from api.gunicorn_errors import install as install_problem_errors
 
 
 def _int_env(name: str, default: int, minimum: int = 1) -> int:
@@ -31,7 +46,7 @@ MAX_DEFAULT_WORKERS = 9
 
 bind = f"{os.environ.get('BIND_HOST', '0.0.0.0')}:{_int_env('PORT', 8000)}"
 workers = _int_env("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, MAX_DEFAULT_WORKERS))
-threads = _int_env("GUNICORN_THREADS", 1)
+threads = _int_env("GUNICORN_THREADS", 4)
 worker_class = "gthread" if threads > 1 else "sync"
 timeout = _int_env("GUNICORN_TIMEOUT", 30)
 graceful_timeout = 20
@@ -42,8 +57,15 @@ worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 max_requests = 10_000
 max_requests_jitter = 1_000
 
+# Request limits (gunicorn's defaults, stated): the app's own body limit is MAX_BODY_BYTES.
+limit_request_line = 4094
+limit_request_fields = 100
+limit_request_field_size = 8190
+
 accesslog = "-"  # stdout
 errorlog = "-"  # stderr
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms cache=%({x-cache}o)s'
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+install_problem_errors()  # gunicorn's 400/414/431 answers as problem+json, no Server version

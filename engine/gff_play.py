@@ -233,6 +233,40 @@ def _disposals(cards: tuple[int, ...], table: Sequence[TableMeld]) -> Iterator[_
     yield from walk(tuple(sorted(cards)))
 
 
+def _in_some_spread(card: int, held: frozenset[int]) -> bool:
+    """GFF-2: whether some spread made of ``held`` cards contains ``card`` (``card`` in ``held``).
+
+    A set needs two more of the rank; a run needs two suit-mates next to it: ranks r-2 r-1,
+    r-1 r+1 or r+1 r+2 (ace low, nothing past the king: the card ids of other suits never
+    qualify because a run stays inside ranks 0..12 of one suit).
+    """
+    rank, base = RANK_OF[card], card - RANK_OF[card]
+    same_rank = sum(1 for suit in range(4) if suit * 13 + rank in held)
+    if same_rank >= 3:
+        return True
+
+    def has(offset: int) -> bool:
+        return 0 <= rank + offset <= 12 and base + rank + offset in held
+
+    return (has(-2) and has(-1)) or (has(-1) and has(1)) or (has(1) and has(2))
+
+
+def _dead_cards(cards: tuple[int, ...], table: Sequence[TableMeld]) -> frozenset[int]:
+    """Cards no disposal can place: in no spread of the hand and fitting no table meld.
+
+    ``_disposals`` of any subset of the hand holding such a card yields nothing (the card can
+    neither start a spread with the others nor pass ``_fits_somewhere``), so the search skips
+    those subsets outright; the plans it finds are the same.
+    """
+    held = frozenset(cards)
+    return frozenset(
+        card
+        for card in cards
+        if not _in_some_spread(card, held)
+        and not any(_fits_somewhere(card, meld.cards, len(cards)) for meld in table)
+    )
+
+
 def gff_going_out(hand: Sequence[int], table: Sequence[TableMeld], seat: int) -> GffGoingOut:
     """Best way for ``seat`` to end the play with ``hand`` (after the draw) and ``table``.
 
@@ -253,12 +287,18 @@ def gff_going_out(hand: Sequence[int], table: Sequence[TableMeld], seat: int) ->
     tunk_ready = (not own and len(cards) == 6) or (
         len(own) == 1 and len(own[0].own_cards()) == 3 and len(cards) == 3
     )
-    if tunk_ready:
+    # Work proportional to the hand: a card that fits nowhere must be the discard, so with two
+    # such cards nothing can be emptied and with one only its discard is searched.
+    dead = _dead_cards(cards, table)
+    if tunk_ready and not _dead_cards(cards, ()):
         for plan in _disposals(cards, ()):
             if all(len(s) == 3 for s in plan.spreads):
                 return GffGoingOut("tunk_out", plan.spreads)
     best: tuple[_PlanKey, GffGoingOut] | None = None
-    for discard in (None, *cards):
+    if len(dead) > 1:
+        return GffGoingOut(None)
+    discards: tuple[int | None, ...] = tuple(dead) if dead else (None, *cards)
+    for discard in discards:
         rest = cards if discard is None else tuple(c for c in cards if c != discard)
         for plan in _disposals(rest, table):
             key: _PlanKey = (
