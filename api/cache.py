@@ -565,7 +565,9 @@ def readiness_report() -> dict[str, Any]:
     breaker = details.get("breaker")
     if breaker is not None:
         states.publish(str(breaker), int(details.get("failures", 0)))
-    return {**details, "workers": states.read() if breaker is not None else []}
+    if breaker is None:
+        return {**details, "workers": []}
+    return {**details, "namespace": NAMESPACE, "workers": states.read()}
 
 
 def _json_response(text: str, status: CacheStatus) -> Response:

@@ -17,7 +17,7 @@ from flask import Flask, Response, current_app, send_from_directory, url_for
 from flask_smorest import Api, Blueprint
 from swagger_ui_bundle import swagger_ui_path
 
-from api.cache import NAMESPACE, readiness_report
+from api.cache import readiness_report
 from engine import ENGINE_VERSION
 
 blp = Blueprint("meta", __name__, description="Liveness and readiness probes for load balancers.")
@@ -31,12 +31,6 @@ class HealthSchema(ma.Schema):
 
     status = ma.fields.String(metadata={"description": "Always `ok` when the process answers."})
     engine_version = ma.fields.String(metadata={"description": "Rules engine version."})
-    build = ma.fields.String(
-        metadata={
-            "description": "Fingerprint of this build's code (the cache namespace): differs "
-            "between builds whose engine or API source differs."
-        }
-    )
 
 
 class WorkerStateSchema(ma.Schema):
@@ -60,6 +54,12 @@ class CacheStateSchema(ma.Schema):
         }
     )
     mode = ma.fields.String(metadata={"description": "Redis deployment mode (`standalone`)."})
+    namespace = ma.fields.String(
+        metadata={
+            "description": "Cache namespace: the fingerprint of this build's code, so builds "
+            "whose engine or API source differs never share an answer (Redis only)."
+        }
+    )
     write = ma.fields.Boolean(
         allow_none=True,
         metadata={"description": "A SET of a probe key worked (null: not tried, circuit open)."},
@@ -88,17 +88,13 @@ class ReadySchema(ma.Schema):
 
 
 @blp.route("/healthz")
-@blp.response(
-    200,
-    HealthSchema,
-    example={"status": "ok", "engine_version": ENGINE_VERSION, "build": "3f1c0e2a9b7d4c51"},
-)
+@blp.response(200, HealthSchema, example={"status": "ok", "engine_version": ENGINE_VERSION})
 def healthz() -> dict[str, Any]:
     """Process is alive.
 
     Cheap and dependency-free: use it for liveness probes.
     """
-    return {"status": "ok", "engine_version": ENGINE_VERSION, "build": NAMESPACE}
+    return {"status": "ok", "engine_version": ENGINE_VERSION}
 
 
 @blp.route("/readyz")
@@ -110,6 +106,7 @@ def healthz() -> dict[str, Any]:
         "cache": {
             "backend": "redis",
             "mode": "standalone",
+            "namespace": "3f1c0e2a9b7d4c51",
             "state": "up",
             "write": True,
             "read": True,

@@ -333,3 +333,63 @@ def layoff_schema(game: str) -> type[Schema]:
 def layoffs_field(game: str, description: str) -> fields.List:
     """A list of ``game``'s lay-offs (:func:`layoff_schema`)."""
     return fields.List(fields.Nested(layoff_schema(game)), metadata={"description": description})
+
+
+# --- Triple Tunk: what legal play can put on the table ------------------------------------------
+
+TT_HAND = 5
+"""TT-1: five cards dealt; every turn draws one and discards one (TT-10)."""
+TT_TUNK_SHAPES: tuple[tuple[tuple[int, ...], int], ...] = (
+    ((5,), 0),
+    ((3, 3), 0),
+    ((3,), 2),
+    ((4,), 1),
+)
+"""TT-11 tunk-out shapes: (own cards of each own meld, cards laid on opponents' melds)."""
+
+
+def _fits_shape(sizes: Sequence[int], sideways: int) -> bool:
+    """Whether own melds of ``sizes`` and ``sideways`` cards can be (part of) a TT-11 shape.
+
+    A settlement's table may omit what the tunker laid on the winning turn, and an owner may
+    still extend a meld, so each own meld must fit a distinct meld of the shape no larger.
+    """
+    for shape, side in TT_TUNK_SHAPES:
+        if sideways > side or len(sizes) > len(shape):
+            continue
+        if all(
+            s <= t
+            for s, t in zip(sorted(sizes, reverse=True), sorted(shape, reverse=True), strict=False)
+        ):
+            return True
+    return False
+
+
+def check_tt_laid_cards(table: Sequence[TableMeld], players: int, tunker: int | None) -> None:
+    """Reject a Triple Tunk table legal play cannot produce (422 at ``table``, naming the rule).
+
+    A hand holds 5 cards between turns (TT-1, TT-10) and may be emptied only by tunking out
+    (TT-11), so a seat that did not tunk out has laid at most 4 cards (own melds plus cards on
+    others' melds). The tunker's cards must fit one TT-11 shape.
+    """
+    own: list[list[int]] = [[] for _ in range(players)]
+    sideways = [0] * players
+    for meld in table:
+        own[meld.owner].append(len(meld.own_cards()))
+        for _card, seat in meld.added:
+            sideways[seat] += 1
+    for seat in range(players):
+        laid = sum(own[seat]) + sideways[seat]
+        if seat == tunker:
+            if not _fits_shape(own[seat], sideways[seat]):
+                raise path_error(
+                    "table",
+                    f"seat {seat} tunked out but its cards on the table ({sum(own[seat])} in its "
+                    f"own melds, {sideways[seat]} on others') fit no TT-11 tunk-out shape",
+                )
+        elif laid > TT_HAND - 1:
+            raise path_error(
+                "table",
+                f"seat {seat} has laid {laid} cards; a Triple Tunk hand of {TT_HAND} (TT-1, "
+                "TT-10) keeps at least one card unless it tunks out (TT-11)",
+            )

@@ -26,6 +26,7 @@ from api.schemas.common import (
     check_decks_fit,
     check_hand,
     check_seat,
+    check_tt_laid_cards,
     decks_field,
     hand_size_for_round,
     layoffs_field,
@@ -200,6 +201,8 @@ class MeldsRequestBase(Schema):
             copies,
         )
         validate_engine_table(self.game, table)
+        if self.game == TRIPLE_TUNK:
+            check_tt_laid_cards(table, players, None)  # nobody has tunked out yet
         return MeldsQuery(
             game=self.game,
             hand=tuple(sorted(data["hand"])),

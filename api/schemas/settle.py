@@ -26,6 +26,7 @@ from api.schemas.common import (
     check_copies,
     check_decks_fit,
     check_seat,
+    check_tt_laid_cards,
     decks_field,
     hand_size_for_round,
     players_field,
@@ -440,6 +441,8 @@ class TtSettleRequest(Schema):
             TRIPLE_TUNK, [(f"table[{i}].cards", m["cards"]) for i, m in enumerate(data["table"])]
         )
         validate_engine_table(TRIPLE_TUNK, table)
+        tunker = raw.get("seat") if raw["kind"] == "tunk_out" else None
+        check_tt_laid_cards(table, n, tunker if isinstance(tunker, int) and tunker < n else None)
         early = tuple(raw.get("early_tunk") or ())
         bonus = tuple(raw.get("special_bonus") or ())
         if not bonus and table:
