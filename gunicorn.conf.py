@@ -4,17 +4,21 @@
 
 Environment: ``PORT`` (default 8000), ``BIND_HOST`` (default 0.0.0.0), ``WEB_CONCURRENCY``
 (worker processes, default 2 x CPUs + 1, at most 9), ``GUNICORN_THREADS`` (threads per worker,
-default 4), ``GUNICORN_TIMEOUT`` (seconds, default 30).
+default 16), ``GUNICORN_TIMEOUT`` (seconds, default 30).
 
-Worker model: ``gthread`` (processes x threads). The analysis is CPU-bound pure Python, so
-processes are what scale it; the threads are there so that a worker busy with a long request
-still answers ``/healthz`` and ``/readyz`` on another thread (a probe waits for the GIL at most
-a few switch intervals, 5 ms each, instead of for the whole request), and so that connections stay
-open between requests (keep-alive: the sync worker closes every connection). A handler that
-overruns ``REQUEST_DEADLINE_SECONDS`` (20) is stopped inside its thread and answered 503 (see
+Worker model: ``gthread`` (processes x threads), chosen so that probes answer while the engine
+is busy. The analysis is CPU-bound pure Python, so processes are what scale it; inside a process
+only one engine computation runs at a time (``api.cache.engine_slot``), and the threads are there
+so that a worker busy with long requests still has a free thread for ``/healthz``, ``/readyz`` and
+cache hits: a gthread worker keeps accepting connections while its threads are busy, and a
+connection it accepted waits for a free thread, so there are many more threads than a worker
+ever computes with. The GIL is handed over every 1 ms (``post_fork``), so a probe waits a few
+milliseconds for a computation, not for all of it. Threads also keep connections open between
+requests (keep-alive: the sync worker closes every connection). A handler that overruns
+``REQUEST_DEADLINE_SECONDS`` (20) is stopped inside its thread and answered 503 (see
 ``api.deadline``); the gthread worker's heartbeat runs in its main thread, so a long request never
-gets the worker killed. ``GUNICORN_THREADS=1`` gives the old sync worker (then the deadline must
-stay below ``GUNICORN_TIMEOUT``).
+gets the worker killed. ``GUNICORN_THREADS=1`` gives the sync worker (then a probe waits for the
+request ahead of it, and the deadline must stay below ``GUNICORN_TIMEOUT``).
 
 Limits gunicorn enforces before the app sees a request, answered as problem+json
 (``api.gunicorn_errors``): request line ``limit_request_line`` bytes (414), header fields
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 
 from api.gunicorn_errors import install as install_problem_errors
 
@@ -46,11 +51,13 @@ MAX_DEFAULT_WORKERS = 9
 
 bind = f"{os.environ.get('BIND_HOST', '0.0.0.0')}:{_int_env('PORT', 8000)}"
 workers = _int_env("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, MAX_DEFAULT_WORKERS))
-threads = _int_env("GUNICORN_THREADS", 4)
+threads = _int_env("GUNICORN_THREADS", 16)
 worker_class = "gthread" if threads > 1 else "sync"
 timeout = _int_env("GUNICORN_TIMEOUT", 30)
 graceful_timeout = 20
 keepalive = 5
+# No gunicornc control socket: its default path is shared by every gunicorn of the user.
+control_socket_disable = True
 # Worker heartbeat files on tmpfs: on a container's overlay filesystem they can stall workers.
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 # Recycle workers now and then so a slow leak can never take the service down.
@@ -67,5 +74,14 @@ errorlog = "-"  # stderr
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms cache=%({x-cache}o)s'
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+SWITCH_INTERVAL_SECONDS = 0.001
+
+
+def post_fork(server: object, worker: object) -> None:
+    """Hand the GIL over every 1 ms (CPython's default is 5 ms) so a probe or a cache hit on
+    one thread is not held up by an engine computation on another."""
+    sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)
+
 
 install_problem_errors()  # gunicorn's 400/414/431 answers as problem+json, no Server version

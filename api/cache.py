@@ -45,7 +45,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
@@ -576,6 +577,27 @@ def _json_response(text: str, status: CacheStatus) -> Response:
     return response
 
 
+_ENGINE_SLOT = threading.Lock()
+_SLOT_POLL_SECONDS = 0.05
+
+
+@contextmanager
+def engine_slot() -> Iterator[None]:
+    """Run one engine computation at a time in this process.
+
+    The engine is CPU-bound pure Python: under the GIL two computations in one process take as
+    long together as one after the other, and every extra runnable thread slows the threads that
+    answer probes and cache hits. Waiting threads poll the lock (rather than block in C) so a
+    request deadline can still interrupt them.
+    """
+    while not _ENGINE_SLOT.acquire(timeout=_SLOT_POLL_SECONDS):
+        pass
+    try:
+        yield
+    finally:
+        _ENGINE_SLOT.release()
+
+
 def cached_json(
     endpoint: str,
     game: str,
@@ -600,7 +622,8 @@ def cached_json(
         if alias is not None:
             cache.store_alias(alias, key)
         return _json_response(text, "HIT")
-    body = compute()
+    with engine_slot():
+        body = compute()
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":")) + "\n"
     too_big = len(text) > cache.max_value_bytes
     if too_big or (status == "MISS" and not cache.store(key, text, alias)):
