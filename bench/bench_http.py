@@ -1,19 +1,24 @@
-"""HTTP benchmark: cached vs uncached melds vs a trivial endpoint, under real gunicorn + Redis.
+"""HTTP benchmark: the melds endpoint against ``/healthz`` of the same app, printed as ratios.
 
-    python bench/bench_http.py                     # defaults: 2000 requests per scenario
-    python bench/bench_http.py --requests 5000 --concurrency 1,4
+    python bench/bench_http.py                       # everything (a few minutes)
+    python bench/bench_http.py --only in-process     # or: gunicorn, probes
 
-Starts its own ``redis-server`` and gunicorn (``gunicorn.conf.py``, ``api:create_app()``) on free
-127.0.0.1 ports, then drives them from a second process (threads + ``http.client``, one
-connection per request as gunicorn's sync workers close them) and prints requests/second and
-p50/p99 latency for:
+Three parts, each measured in one run so the ratios compare like with like on a shared machine:
 
-- ``healthz``  GET /healthz (the trivial endpoint of the same app);
-- ``cached``   POST melds, one fixed hand (warmed first, so every answer is an ``X-Cache: HIT``);
-- ``uncached`` POST melds, a different random hand each request (``MISS``: the engine runs).
+1. **In process** (Flask test client, in-process cache), one client alternating
+   ``GET /healthz`` and ``melds`` requests: cache MISS for Game Flip Flop and Triple Tunk 6-card
+   hands, Three Thirteen 12-card hands (round 10) with ``limit`` 20, and a cache HIT.
+   Targets: MISS p50 <= 3x healthz (Game Flip Flop, Triple Tunk), <= 5x (Three Thirteen);
+   HIT <= 1.1x.
+2. **gunicorn + Redis** (``gunicorn.conf.py``, its own ``redis-server``), driven by ``wrk``
+   (keep-alive; installed with apt-get when missing and root) at 8 and 32 connections:
+   ``/healthz``, a cached melds request, uncached Game Flip Flop and Triple Tunk melds (a random
+   hand per request, from a Lua script). Targets: cached >= 0.85x healthz throughput and p99 <=
+   1.3x healthz p99; uncached >= 0.4x healthz throughput.
+3. **Probes under load**: five maximal requests (Triple Tunk knock, 6 players, 20,000 samples)
+   at once while ``/healthz`` and ``/readyz`` are polled ten times a second; target p99 <= 100 ms.
 
-Targets (issue 3): cached p50 <= 1.5 x healthz p50, cached p99 <= 5 ms. Every scenario is
-bounded by ``--requests`` and ``--max-seconds``; nothing leaves the loopback interface.
+Everything listens on 127.0.0.1 free ports; every part is bounded in time.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -31,25 +37,103 @@ import sys
 import tempfile
 import threading
 import time
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from http.client import HTTPConnection
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-MELDS = "/v1/games/game-flip-flop/melds"
-CACHED_HAND = ["AS", "2S", "3S", "7D", "7C", "KH"]
+GFF = "/v1/games/game-flip-flop/melds"
+TT = "/v1/games/triple-tunk/melds"
+T13 = "/v1/games/three-thirteen/melds"
+TT_KNOCK = "/v1/games/triple-tunk/knock"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-DECK = [rank + suit for suit in "SHDC" for rank in RANKS]
-HAND_SIZE = 6  # GFF hands hold at most 6 cards
-SCENARIOS = ("healthz", "cached", "uncached")
+STD_DECK = [rank + suit for suit in "SHDC" for rank in RANKS]
+TT_DECK = [c + s + n for c in "RYGBK" for s in "CHTSB" for n in "1234?"]
+CACHED_BODY = {"hand": ["AS", "2S", "3S", "7D", "7C", "KH"]}
+MAXIMAL_KNOCK = {
+    "hand": ["RH1", "YC2", "GT2", "BS3", "RC1"],
+    "players": 6,
+    "samples": 20000,
+    "opponents": [
+        {"seat": k, "turns": 50, "discarded": [card]}
+        for k, card in enumerate(["RC4", "YC4", "GC4", "BC4", "RT4"], start=1)
+    ],
+}
+
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
+
+def verdict(value: float, limit: float, higher_is_better: bool = False) -> str:
+    ok = value >= limit if higher_is_better else value <= limit
+    return "met" if ok else "MISSED"
+
+
+# --- 1. in process -------------------------------------------------------------------------------
+
+
+def in_process(rounds: int, seed: int) -> None:
+    """Interleaved latencies through the Flask test client; ratios to /healthz."""
+    from api import create_app
+
+    app = create_app({"TESTING": True, "REDIS_URL": None, "CACHE_MAX_ENTRIES": 100_000})
+    client = app.test_client()
+    rng = random.Random(seed)
+
+    def post(path: str, body: dict[str, Any]) -> Callable[[], Any]:
+        raw = json.dumps(body).encode()
+        return lambda: client.post(path, data=raw, content_type="application/json")
+
+    def fresh(path: str, deck: list[str], size: int, extra: dict[str, Any]) -> Callable[[], Any]:
+        def call() -> Any:
+            hand = rng.sample(deck, size)
+            return post(path, {"hand": hand, **extra})()
+
+        return call
+
+    ops: dict[str, Callable[[], Any]] = {
+        "healthz": lambda: client.get("/healthz"),
+        "GFF MISS 6": fresh(GFF, STD_DECK, 6, {}),
+        "TT MISS 6": fresh(TT, TT_DECK, 6, {}),
+        "T13 MISS 12 limit 20": fresh(T13, STD_DECK, 12, {"round": 10, "limit": 20}),
+        "GFF HIT": post(GFF, CACHED_BODY),
+    }
+    for op in ops.values():  # warm every path (imports, first schema use)
+        for _ in range(20):
+            op()
+    times: dict[str, list[float]] = {name: [] for name in ops}
+    for _ in range(rounds):
+        for name, op in ops.items():
+            start = time.perf_counter()
+            response = op()
+            times[name].append(time.perf_counter() - start)
+            assert response.status_code == 200, (name, response.get_data()[:200])
+    base = statistics.median(times["healthz"])
+    targets = {"GFF MISS 6": 3.0, "TT MISS 6": 3.0, "T13 MISS 12 limit 20": 5.0, "GFF HIT": 1.1}
+    print(f"In process (Flask test client, in-process cache), {rounds} interleaved rounds:")
+    print(f"  {'request':<22} {'p50 ms':>7} {'p99 ms':>7} {'ratio':>6}  target")
+    for name, values in times.items():
+        p50 = statistics.median(values)
+        ratio = p50 / base
+        goal = targets.get(name)
+        note = f"<= {goal:g}x {verdict(ratio, goal)}" if goal else ""
+        print(
+            f"  {name:<22} {p50 * 1000:7.3f} {percentile(values, 99) * 1000:7.3f} "
+            f"{ratio:5.2f}x  {note}"
+        )
+    print()
+
+
+# --- processes -----------------------------------------------------------------------------------
 
 
 def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
@@ -57,7 +141,6 @@ def free_port() -> int:
 
 
 def wait_for(port: int, proc: subprocess.Popen[bytes], timeout: float = 30) -> None:
-    """Wait until 127.0.0.1:``port`` accepts connections (or the process died)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -70,113 +153,18 @@ def wait_for(port: int, proc: subprocess.Popen[bytes], timeout: float = 30) -> N
     raise SystemExit(f"nothing listening on 127.0.0.1:{port} after {timeout}s")
 
 
-@dataclass
-class Result:
-    """Latencies (seconds) and outcome counts of one scenario run."""
-
-    name: str
-    concurrency: int
-    latencies: list[float] = field(default_factory=list)
-    wall: float = 0.0
-    statuses: Counter[str] = field(default_factory=Counter)
-
-    def percentile(self, q: float) -> float:
-        """The ``q``-th percentile latency in milliseconds."""
-        ordered = sorted(self.latencies)
-        index = min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))
-        return ordered[index] * 1000
-
-
-def _one(port: int, method: str, path: str, body: bytes | None) -> tuple[float, str]:
-    headers = {"Content-Type": "application/json"} if body is not None else {}
-    start = time.perf_counter()
-    connection = HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        connection.request(method, path, body=body, headers=headers)
-        response = connection.getresponse()
-        response.read()
-        elapsed = time.perf_counter() - start
-        return elapsed, f"{response.status} {response.getheader('X-Cache') or '-'}"
-    finally:
-        connection.close()
-
-
-def plan(scenario: str, requests: int, rng: random.Random) -> tuple[str, str, list[bytes | None]]:
-    """Method, path and the bodies of ``requests`` requests of ``scenario``."""
-    if scenario == "healthz":
-        return "GET", "/healthz", [None] * requests
-    if scenario == "cached":
-        return "POST", MELDS, [json.dumps({"hand": CACHED_HAND}).encode()] * requests
-    bodies: list[bytes | None] = [
-        json.dumps({"hand": rng.sample(DECK, HAND_SIZE)}).encode() for _ in range(requests)
-    ]
-    return "POST", MELDS, bodies
-
-
-def drive_interleaved(port: int, requests: int, max_seconds: float, seed: int) -> dict[str, Any]:
-    """One client running the three scenarios in turn (healthz, cached, uncached, healthz, ...).
-
-    Interleaving makes the latency comparison fair on a shared machine: whatever else runs
-    slows all three scenarios alike.
-    """
-    rng = random.Random(seed)
-    plans = {name: plan(name, requests, rng) for name in SCENARIOS}
-    latencies: dict[str, list[float]] = {name: [] for name in SCENARIOS}
-    statuses: dict[str, Counter[str]] = {name: Counter() for name in SCENARIOS}
-    deadline = time.monotonic() + max_seconds
-    for index in range(requests):
-        if time.monotonic() > deadline:
-            break
-        for name in SCENARIOS:
-            method, path, bodies = plans[name]
-            elapsed, status = _one(port, method, path, bodies[index])
-            latencies[name].append(elapsed)
-            statuses[name][status] += 1
-    return {"latencies": latencies, "statuses": statuses}
-
-
-def drive(
-    port: int, scenario: str, requests: int, concurrency: int, max_seconds: float, seed: int
-) -> dict[str, Any]:
-    """Run one scenario alone with ``concurrency`` client threads; return raw measurements."""
-    method, path, bodies = plan(scenario, requests, random.Random(seed))
-    latencies: list[float] = []
-    statuses: Counter[str] = Counter()
-    lock = threading.Lock()
-    next_index = iter(range(requests))
-    deadline = time.monotonic() + max_seconds
-
-    def worker() -> None:
-        while time.monotonic() < deadline:
-            with lock:
-                index = next(next_index, None)
-            if index is None:
-                return
-            elapsed, status = _one(port, method, path, bodies[index])
-            with lock:
-                latencies.append(elapsed)
-                statuses[status] += 1
-
-    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
-    start = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return {"latencies": latencies, "wall": time.perf_counter() - start, "statuses": statuses}
-
-
-def start_processes(
-    workdir: Path, workers: int | None
-) -> tuple[list[subprocess.Popen[bytes]], int]:
-    """Start redis-server and gunicorn; returns the processes and the HTTP port."""
+def start_service(
+    workdir: Path, workers: int | None, env_extra: dict[str, str]
+) -> tuple[list[subprocess.Popen[bytes]], int]:  # noqa: E501
+    """redis-server and gunicorn on free ports; returns the processes and the HTTP port."""
     binary = shutil.which("redis-server")
     if binary is None:
         raise SystemExit("redis-server not found (apt-get install redis-server)")
     redis_port, http_port = free_port(), free_port()
     redis_proc = subprocess.Popen(
         [binary, "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--dir", str(workdir)],
+         "--appendonly", "no", "--dir", str(workdir), "--maxmemory", "256mb",
+         "--maxmemory-policy", "allkeys-lru"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     wait_for(redis_port, redis_proc)
@@ -185,94 +173,229 @@ def start_processes(
         "PORT": str(http_port),
         "BIND_HOST": "127.0.0.1",
         "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+        "STATE_DIR": str(workdir / "state"),
+        **env_extra,
     }
     if workers:
         env["WEB_CONCURRENCY"] = str(workers)
-    log = (workdir / "gunicorn.log").open("wb")
-    gunicorn = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"],
-        cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    log.close()
+    with (workdir / "gunicorn.log").open("wb") as log:
+        gunicorn = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"],
+            cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
     wait_for(http_port, gunicorn)
     return [gunicorn, redis_proc], http_port
 
 
+def stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    for proc in processes:
+        proc.send_signal(signal.SIGTERM)
+    for proc in processes:
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+# --- 2. gunicorn + Redis with wrk ----------------------------------------------------------------
+
+_LUA_RANDOM = """
+local deck = {%(deck)s}
+local size = %(size)d
+local path = "%(path)s"
+local headers = {["Content-Type"] = "application/json"}
+function setup(thread) thread:set("id", math.random(1, 1000000)) end
+function init(args) math.randomseed(id + os.time()) end
+function request()
+  local picked, seen = {}, {}
+  while #picked < size do
+    local card = deck[math.random(#deck)]
+    if not seen[card] then seen[card] = true; picked[#picked + 1] = '"' .. card .. '"' end
+  end
+  return wrk.format("POST", path, headers, '{"hand":[' .. table.concat(picked, ",") .. ']}')
+end
+"""
+_LUA_FIXED = """
+wrk.method = "POST"
+wrk.body = '%(body)s'
+wrk.headers["Content-Type"] = "application/json"
+"""
+
+
+def ensure_wrk() -> str:
+    found = shutil.which("wrk")
+    if found:
+        return found
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        print("installing wrk (apt-get install wrk)")
+        subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=False,
+                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+                       stdout=subprocess.DEVNULL)  # fmt: skip
+    found = shutil.which("wrk")
+    if not found:
+        raise SystemExit("wrk is required for the gunicorn part (apt-get install wrk)")
+    return found
+
+
+_UNITS = {"us": 1e-3, "ms": 1.0, "s": 1000.0}
+
+
+def run_wrk(
+    wrk: str, url: str, script: Path | None, connections: int, seconds: int
+) -> dict[str, float]:  # noqa: E501
+    """Requests/s, p50/p99 ms and non-2xx count of one wrk run."""
+    args = [
+        wrk,
+        "-t",
+        "2",
+        "-c",
+        str(connections),
+        "-d",
+        f"{seconds}s",
+        "--latency",
+        "--timeout",
+        "10s",
+    ]  # noqa: E501
+    if script is not None:
+        args += ["-s", str(script)]
+    text = subprocess.run(args + [url], capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))  # type: ignore[union-attr]
+
+    def latency(label: str) -> float:
+        match = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
+        return float(match.group(1)) * _UNITS[match.group(2)] if match else float("nan")
+
+    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", text)
+    errors = re.search(r"Socket errors:.*", text)
+    return {
+        "rps": rps,
+        "p50": latency("50"),
+        "p99": latency("99"),
+        "non2xx": float(bad.group(1)) if bad else 0.0,
+        "socket_errors": 0.0 if errors is None else 1.0,
+    }
+
+
+def gunicorn_part(levels: list[int], seconds: int, workers: int | None) -> None:
+    wrk = ensure_wrk()
+    with tempfile.TemporaryDirectory(prefix="tunk-bench-") as tmp:
+        work = Path(tmp)
+        scripts = {
+            "cached": _LUA_FIXED % {"body": json.dumps(CACHED_BODY)},
+            "uncached GFF": _LUA_RANDOM
+            % {"deck": ",".join(f'"{c}"' for c in STD_DECK), "size": 6, "path": GFF},
+            "uncached TT": _LUA_RANDOM
+            % {"deck": ",".join(f'"{c}"' for c in TT_DECK), "size": 6, "path": TT},
+        }
+        paths: dict[str, Path | None] = {"healthz": None}
+        for name, text in scripts.items():
+            paths[name] = work / (name.replace(" ", "_") + ".lua")
+            paths[name].write_text(text)  # type: ignore[union-attr]
+        processes, port = start_service(work, workers, {})
+        try:
+            base = f"http://127.0.0.1:{port}"
+            urls = {"healthz": base + "/healthz", "cached": base + GFF}
+            urls["uncached GFF"], urls["uncached TT"] = base + GFF, base + TT
+            run_wrk(wrk, urls["healthz"], None, 8, 2)  # warm every worker
+            run_wrk(wrk, urls["cached"], paths["cached"], 8, 2)
+            shown = workers or "default (2 x CPUs + 1, at most 9)"
+            print(
+                f"gunicorn + Redis (workers: {shown}; CPUs: {os.cpu_count()}; wrk -t2, {seconds} s):"
+            )
+            print(
+                f"  {'scenario':<13} {'conn':>4} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>8} {'non-2xx':>7}"
+            )
+            for level in levels:
+                got: dict[str, dict[str, float]] = {}
+                for name in ("healthz", "cached", "uncached GFF", "uncached TT"):
+                    got[name] = run_wrk(wrk, urls[name], paths[name], level, seconds)
+                    r = got[name]
+                    print(
+                        f"  {name:<13} {level:>4} {r['rps']:8.0f} {r['p50']:7.2f} {r['p99']:8.2f} "
+                        f"{r['non2xx']:7.0f}"
+                    )
+                h = got["healthz"]
+                c_rps = got["cached"]["rps"] / h["rps"]
+                c_p99 = got["cached"]["p99"] / h["p99"]
+                print(f"  -> {level} connections: cached throughput {c_rps:.2f}x healthz "
+                      f"(target >= 0.85x {verdict(c_rps, 0.85, True)}); cached p99 {c_p99:.2f}x "
+                      f"(target <= 1.3x {verdict(c_p99, 1.3)})")  # fmt: skip
+                for name in ("uncached GFF", "uncached TT"):
+                    ratio = got[name]["rps"] / h["rps"]
+                    print(f"     {name} throughput {ratio:.2f}x healthz "
+                          f"(target >= 0.4x {verdict(ratio, 0.4, True)})")  # fmt: skip
+        finally:
+            stop(processes)
+    print()
+
+
+# --- 3. probes under five maximal requests -------------------------------------------------------
+
+
+def probes_part(poll_seconds: float, workers: int | None) -> None:
+    with tempfile.TemporaryDirectory(prefix="tunk-bench-") as tmp:
+        processes, port = start_service(Path(tmp), workers, {})
+        try:
+            time.sleep(1)
+            outcomes: list[int] = []
+
+            def slow(n: int) -> None:
+                body = json.dumps({**MAXIMAL_KNOCK, "samples": 20000 - n - int(time.time()) % 97})
+                connection = HTTPConnection("127.0.0.1", port, timeout=120)
+                connection.request("POST", TT_KNOCK, body=body,
+                                   headers={"Content-Type": "application/json"})  # fmt: skip
+                response = connection.getresponse()
+                response.read()
+                outcomes.append(response.status)
+
+            threads = [threading.Thread(target=slow, args=(n,)) for n in range(5)]
+            for thread in threads:
+                thread.start()
+            latencies: list[float] = []
+            failures = 0
+            end = time.monotonic() + poll_seconds
+            while time.monotonic() < end and any(t.is_alive() for t in threads):
+                for path in ("/healthz", "/readyz"):
+                    start = time.perf_counter()
+                    try:
+                        connection = HTTPConnection("127.0.0.1", port, timeout=5)
+                        connection.request("GET", path)
+                        status = connection.getresponse().status
+                        connection.close()
+                    except OSError:
+                        status = 0
+                    latencies.append(time.perf_counter() - start)
+                    failures += status != 200
+                time.sleep(0.1)
+            for thread in threads:
+                thread.join()
+        finally:
+            stop(processes)
+    p99 = percentile(latencies, 99) * 1000
+    print(f"Probes while five maximal requests run ({len(latencies)} probes, 10/s):")
+    print(f"  p50 {percentile(latencies, 50) * 1000:.1f} ms, p99 {p99:.1f} ms "
+          f"(target <= 100 ms {verdict(p99, 100)}), max {max(latencies) * 1000:.1f} ms, "
+          f"failed {failures}; slow requests answered {sorted(outcomes)}")  # fmt: skip
+    print()
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark and print the table; exit status 0 (figures are informative)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, default=2000, help="per scenario and level")
-    parser.add_argument("--concurrency", default="1,4", help="comma-separated client threads")
-    parser.add_argument("--max-seconds", type=float, default=20.0, help="cap per scenario")
-    parser.add_argument("--workers", type=int, default=None, help="gunicorn workers")
+    parser.add_argument("--only", choices=("in-process", "gunicorn", "probes"))
+    parser.add_argument("--rounds", type=int, default=600, help="in-process interleaved rounds")
+    parser.add_argument("--connections", default="8,32")
+    parser.add_argument("--seconds", type=int, default=6, help="per wrk run")
+    parser.add_argument("--poll-seconds", type=float, default=30.0)
+    parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    levels = [int(c) for c in args.concurrency.split(",") if c.strip()]
-
-    with tempfile.TemporaryDirectory(prefix="tunk-bench-") as tmp:
-        processes, port = start_processes(Path(tmp), args.workers)
-        results: list[Result] = []
-        try:
-            with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as driver:
-                # Warm up every worker and the cache entry of the cached scenario.
-                for scenario in SCENARIOS:
-                    driver.submit(drive, port, scenario, 200, 4, 10, 999).result()
-                interleaved = driver.submit(
-                    drive_interleaved, port, args.requests, args.max_seconds * 3, args.seed
-                ).result()
-                for name in SCENARIOS:
-                    measured = interleaved["latencies"][name]
-                    statuses = interleaved["statuses"][name]
-                    results.append(Result(name, 0, measured, sum(measured), statuses))
-                for level in levels:
-                    for scenario in SCENARIOS:
-                        raw = driver.submit(
-                            drive, port, scenario, args.requests, level, args.max_seconds,
-                            args.seed + level,
-                        ).result()  # fmt: skip
-                        results.append(
-                            Result(scenario, level, raw["latencies"], raw["wall"], raw["statuses"])
-                        )
-        finally:
-            for proc in processes:
-                proc.send_signal(signal.SIGTERM)
-            for proc in processes:
-                try:
-                    proc.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-
-    cpus = os.cpu_count()
-    workers = args.workers or "default (2 x CPUs + 1, at most 9)"
-    print(f"gunicorn workers: {workers}; CPUs: {cpus}; driver: separate process, loopback")
-    print("conc 'seq': one client alternating healthz / cached / uncached (latency comparison);")
-    print("conc N: N client threads running one scenario alone (throughput).")
-    header = (
-        f"{'scenario':<9} {'conc':>4} {'requests':>8} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7}"
-        "  outcomes"
-    )
-    print(header)
-    print("-" * len(header))
-    for r in results:
-        rps = len(r.latencies) / r.wall if r.wall else 0.0
-        outcomes = ", ".join(f"{k}: {v}" for k, v in sorted(r.statuses.items()))
-        level = "seq" if r.concurrency == 0 else str(r.concurrency)
-        print(
-            f"{r.name:<9} {level:>4} {len(r.latencies):>8} {rps:>8.0f} "
-            f"{r.percentile(50):>7.2f} {r.percentile(99):>7.2f}  {outcomes}"
-        )
-    print()
-    for level in (0, *levels):
-        by_name = {r.name: r for r in results if r.concurrency == level}
-        cached, trivial = by_name["cached"], by_name["healthz"]
-        ratio = cached.percentile(50) / trivial.percentile(50)
-        label = "interleaved, 1 client" if level == 0 else f"concurrency {level}"
-        print(
-            f"{label}: cached/healthz p50 = {ratio:.2f}x (target <= 1.5x); "
-            f"cached p99 = {cached.percentile(99):.2f} ms (target <= 5 ms); "
-            f"uncached p50 = {by_name['uncached'].percentile(50):.2f} ms, "
-            f"mean {statistics.fmean(by_name['uncached'].latencies) * 1000:.2f} ms"
-        )
+    if args.only in (None, "in-process"):
+        in_process(args.rounds, args.seed)
+    if args.only in (None, "gunicorn"):
+        levels = [int(c) for c in args.connections.split(",") if c.strip()]
+        gunicorn_part(levels, args.seconds, args.workers)
+    if args.only in (None, "probes"):
+        probes_part(args.poll_seconds, args.workers)
     return 0
 
 
