@@ -187,6 +187,21 @@ def start_service(
     return [gunicorn, redis_proc], http_port
 
 
+def wait_until_serving(port: int, timeout: float = 60) -> None:
+    """Until /healthz answers 40 times in a row (every worker has booted and imported)."""
+    deadline = time.monotonic() + timeout
+    ok = 0
+    while ok < 40 and time.monotonic() < deadline:
+        try:
+            connection = HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", "/healthz")
+            ok = ok + 1 if connection.getresponse().status == 200 else 0
+            connection.close()
+        except OSError:
+            ok = 0
+            time.sleep(0.1)
+
+
 def stop(processes: list[subprocess.Popen[bytes]]) -> None:
     for proc in processes:
         proc.send_signal(signal.SIGTERM)
@@ -296,14 +311,17 @@ def gunicorn_part(levels: list[int], seconds: int, workers: int | None) -> None:
             base = f"http://127.0.0.1:{port}"
             urls = {"healthz": base + "/healthz", "cached": base + GFF}
             urls["uncached GFF"], urls["uncached TT"] = base + GFF, base + TT
-            run_wrk(wrk, urls["healthz"], None, 8, 2)  # warm every worker
-            run_wrk(wrk, urls["cached"], paths["cached"], 8, 2)
+            wait_until_serving(port)
+            for name in ("healthz", "cached", "uncached GFF", "uncached TT"):  # warm every worker
+                run_wrk(wrk, urls[name], paths[name], 32, 3)
             shown = workers or "default (2 x CPUs + 1, at most 9)"
             print(
-                f"gunicorn + Redis (workers: {shown}; CPUs: {os.cpu_count()}; wrk -t2, {seconds} s):"
+                f"gunicorn + Redis (workers: {shown}; CPUs: {os.cpu_count()}; "
+                f"wrk -t2, {seconds} s):"
             )
             print(
-                f"  {'scenario':<13} {'conn':>4} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>8} {'non-2xx':>7}"
+                f"  {'scenario':<13} {'conn':>4} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>8} "
+                f"{'non-2xx':>7}"
             )
             for level in levels:
                 got: dict[str, dict[str, float]] = {}
@@ -336,7 +354,7 @@ def probes_part(poll_seconds: float, workers: int | None) -> None:
     with tempfile.TemporaryDirectory(prefix="tunk-bench-") as tmp:
         processes, port = start_service(Path(tmp), workers, {})
         try:
-            time.sleep(1)
+            wait_until_serving(port)
             outcomes: list[int] = []
 
             def slow(n: int) -> None:
