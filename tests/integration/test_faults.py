@@ -243,3 +243,58 @@ def test_probes_answer_while_five_maximal_requests_run(
     assert len(outcomes) == 5 and set(outcomes) <= {200, 422, 503}, outcomes
     assert service.workers() == workers, service.log_tail()  # nobody was killed
     assert "WORKER TIMEOUT" not in service.log.read_text()
+
+
+def _raw(port: int, request: bytes) -> tuple[str, dict[str, str], bytes]:
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    return lines[0], headers, body
+
+
+def test_gunicorn_limits_and_headers_over_the_wire(start_gunicorn: Callable[..., Gunicorn]) -> None:
+    service = start_gunicorn()
+    status, headers, body = _raw(service.port, b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\n\r\n")
+    assert (
+        status.startswith("HTTP/1.1 414") and headers["content-type"] == "application/problem+json"
+    )
+    assert json.loads(body)["status"] == 414
+    big = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n"
+    status, headers, body = _raw(service.port, big)
+    assert status.startswith("HTTP/1.1 431") and json.loads(body)["status"] == 431
+    many = (
+        b"GET /healthz HTTP/1.1\r\nHost: x\r\n"
+        + b"".join(b"X-H%d: 1\r\n" % n for n in range(150))
+        + b"\r\n"
+    )
+    status, headers, body = _raw(service.port, many)
+    assert status.startswith("HTTP/1.1 431") and json.loads(body)["status"] == 431
+    # A chunked body over MAX_BODY_BYTES (64 KiB) is a 413, as with a Content-Length.
+    payload = b'{"hand": ["AS"]' + b" " * 70_000 + b"}"
+    chunks = b"".join(
+        b"%x\r\n%s\r\n" % (len(payload[i : i + 8000]), payload[i : i + 8000])
+        for i in range(0, len(payload), 8000)
+    )
+    status, headers, body = _raw(
+        service.port,
+        b"POST /v1/games/game-flip-flop/melds HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+        b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + chunks
+        + b"0\r\n\r\n",
+    )
+    assert status.startswith("HTTP/1.1 413"), (status, body[:200])
+    assert json.loads(body)["status"] == 413
+    # Every answer: no server version, nosniff, no-store.
+    status, headers, body = _raw(
+        service.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    assert status.startswith("HTTP/1.1 200")
+    assert headers["server"] == "tunk-hand-analysis"
+    assert headers["x-content-type-options"] == "nosniff" and headers["cache-control"] == "no-store"
