@@ -300,6 +300,8 @@ def gff_going_out(hand: Sequence[int], table: Sequence[TableMeld], seat: int) ->
     discards: tuple[int | None, ...] = tuple(dead) if dead else (None, *cards)
     for discard in discards:
         rest = cards if discard is None else tuple(c for c in cards if c != discard)
+        if discard is not None and _dead_cards(rest, table):
+            continue  # a card that only fitted with the discard: nothing empties ``rest``
         for plan in _disposals(rest, table):
             key: _PlanKey = (
                 len(plan.layoffs),
