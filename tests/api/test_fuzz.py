@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, Phase, settings
+from hypothesis import HealthCheck, Phase, seed, settings
 from schemathesis.checks import (
     content_type_conformance,
     not_a_server_error,
@@ -33,6 +33,7 @@ from schemathesis.checks import (
 from api import create_app
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
+SEED = os.environ.get("FUZZ_SEED")  # another seeded set of cases (default: hypothesis' derandomize)
 REPORT = os.environ.get("FUZZ_REPORT")  # a file to append "cases, statuses" to (benchmark runs)
 STATUSES: Counter[int] = Counter()
 APP = create_app({"TESTING": True, "REDIS_URL": None, "REQUEST_DEADLINE_SECONDS": 120})
@@ -55,9 +56,10 @@ def _report() -> Iterator[None]:
 
 
 @SCHEMA.parametrize()
+@seed(int(SEED or 0))
 @settings(
     max_examples=EXAMPLES,
-    derandomize=True,
+    derandomize=SEED is None,
     deadline=None,
     database=None,
     phases=[Phase.explicit, Phase.generate],
