@@ -40,10 +40,9 @@ from typing import Any, Final, Literal, Protocol
 
 import redis
 from flask import Flask, Response, current_app, g, request
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 
 from api.config import Settings
+from api.redis_conn import connect, describe
 from engine import ENGINE_VERSION
 
 logger = logging.getLogger("api.cache")
@@ -261,15 +260,15 @@ class RedisCache:
     ) -> None:
         self.url = url
         self.breaker = breaker
-        # No retries: a retry doubles the worst case, and the breaker handles persistence.
-        self._client = redis.Redis.from_url(
-            url,
-            socket_connect_timeout=connect_timeout,
-            socket_timeout=socket_timeout,
-            retry=Retry(NoBackoff(), 0),
-            retry_on_timeout=False,
-            health_check_interval=0,
+        # One Redis, a Cluster or a Sentinel-managed master, all with the same timeouts and no
+        # retries (a retry doubles the worst case; the breaker handles a Redis that stays away).
+        self._client, self.mode = connect(
+            url, socket_timeout=socket_timeout, connect_timeout=connect_timeout
         )
+
+    def describe(self) -> dict[str, Any]:
+        """Mode details for ``/readyz`` (cluster slot coverage, sentinel master); never raises."""
+        return describe(self._client, self.mode)
 
     def _call(self, operation: Callable[[redis.Redis], Any]) -> Any:
         if not self.breaker.allow_request():

@@ -16,7 +16,7 @@ from flask import Flask, Response, current_app, send_from_directory, url_for
 from flask_smorest import Api, Blueprint
 from swagger_ui_bundle import swagger_ui_path
 
-from api.cache import current_cache
+from api.cache import RedisCache, current_cache
 from engine import ENGINE_VERSION
 
 blp = Blueprint("meta", __name__, description="Liveness and readiness probes for load balancers.")
@@ -45,6 +45,30 @@ class CacheStateSchema(ma.Schema):
         }
     )
 
+    mode = ma.fields.String(
+        metadata={"description": "Redis only: `standalone`, `cluster` or `sentinel` (`REDIS_URL`)."}
+    )
+    slots_covered = ma.fields.Boolean(
+        metadata={
+            "description": "Cluster only: every one of the 16,384 hash slots is served by a "
+            "master that no node considers failed."
+        }
+    )
+    slots_ok = ma.fields.Integer(metadata={"description": "Cluster only: slots served now."})
+    cluster_state = ma.fields.String(
+        metadata={
+            "description": "Cluster only: `ok` or `fail` as a node reports it, or `unreachable`."
+        }
+    )
+    service = ma.fields.String(metadata={"description": "Sentinel only: the monitored service."})
+    master = ma.fields.String(
+        allow_none=True,
+        metadata={
+            "description": "Sentinel only: the current master (`host:port`) as the Sentinels "
+            "report it, or null when none answers."
+        },
+    )
+
 
 class ReadySchema(ma.Schema):
     """Readiness answer; 200 even when Redis is down, because requests are still served."""
@@ -67,7 +91,17 @@ def healthz() -> dict[str, Any]:
 @blp.response(
     200,
     ReadySchema,
-    example={"status": "ready", "cache": {"backend": "redis", "state": "up"}},
+    example={
+        "status": "ready",
+        "cache": {
+            "backend": "redis",
+            "state": "up",
+            "mode": "cluster",
+            "slots_covered": True,
+            "slots_ok": 16384,
+            "cluster_state": "ok",
+        },
+    },
 )
 def readyz() -> dict[str, Any]:
     """Ready to serve, with the cache backend's state.
@@ -75,7 +109,10 @@ def readyz() -> dict[str, Any]:
     Never fails because of Redis: without it answers are computed and marked `X-Cache: BYPASS`.
     """
     backend = current_cache().backend
-    return {"status": "ready", "cache": {"backend": backend.name, "state": backend.state()}}
+    cache: dict[str, Any] = {"backend": backend.name, "state": backend.state()}
+    if isinstance(backend, RedisCache):
+        cache.update(backend.describe())
+    return {"status": "ready", "cache": cache}
 
 
 @docs_bp.get("/openapi.yaml")

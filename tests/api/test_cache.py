@@ -404,7 +404,11 @@ def test_redis_backend_end_to_end(make_probe_app: Any, redis_server: RedisServer
     )
     client = app.test_client()
     try:
-        assert client.get("/readyz").get_json()["cache"] == {"backend": "redis", "state": "up"}
+        assert client.get("/readyz").get_json()["cache"] == {
+            "backend": "redis",
+            "state": "up",
+            "mode": "standalone",
+        }
         miss = client.post(PROBE, json={"hand": ["10H", "as"]})
         hit = client.post(PROBE, json={"hand": ["AS", "TH"]})
         assert (miss.headers["X-Cache"], hit.headers["X-Cache"]) == ("MISS", "HIT")
@@ -430,7 +434,11 @@ def test_redis_backend_end_to_end(make_probe_app: Any, redis_server: RedisServer
             assert bypass.get_data() == miss.get_data()
         ready = client.get("/readyz")
         assert ready.status_code == 200
-        assert ready.get_json()["cache"] == {"backend": "redis", "state": "open-circuit"}
+        assert ready.get_json()["cache"] == {
+            "backend": "redis",
+            "state": "open-circuit",
+            "mode": "standalone",
+        }
 
         redis_server.restart()
         time.sleep(0.35)
@@ -450,7 +458,11 @@ def test_readyz_reports_down_before_the_circuit_opens(
         redis_server.kill()
         response = client.get("/readyz")
         assert response.status_code == 200
-        assert response.get_json()["cache"] == {"backend": "redis", "state": "down"}
+        assert response.get_json()["cache"] == {
+            "backend": "redis",
+            "state": "down",
+            "mode": "standalone",
+        }
     finally:
         with app.app_context():
             current_cache().backend.close()  # type: ignore[attr-defined]

@@ -123,7 +123,10 @@ def expect_ok(service: Service, answer: Answer, reference: Any, cache: set[str])
 def test_cache_hit_miss_bypass_and_recovery(service: Service, redis_server: RedisServer) -> None:
     ready = service.request("GET", "/readyz")
     assert ready.status == 200
-    assert ready.body == {"status": "ready", "cache": {"backend": "redis", "state": "up"}}
+    assert ready.body == {
+        "status": "ready",
+        "cache": {"backend": "redis", "state": "up", "mode": "standalone"},
+    }
 
     # Golden answer, by hand: A-2-3 of spades is a run (GFF-2); 10H is left over, 10 points.
     golden = service.request("POST", MELDS, {"hand": ["AS", "2S", "3S", "10H"]})
@@ -181,4 +184,4 @@ def test_cache_hit_miss_bypass_and_recovery(service: Service, redis_server: Redi
     repeat = service.request("POST", MELDS, {"hand": ["AS", "2S", "3S", "TH"]})
     expect_ok(service, repeat, golden.body, {"HIT"})
     ready = service.request("GET", "/readyz")
-    assert ready.body["cache"] == {"backend": "redis", "state": "up"}
+    assert ready.body["cache"] == {"backend": "redis", "state": "up", "mode": "standalone"}
