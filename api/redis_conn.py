@@ -37,7 +37,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import SplitResult, parse_qs, unquote, urlsplit
 
 import redis
 from redis.backoff import NoBackoff
@@ -90,9 +90,15 @@ def _common_kwargs(socket_timeout: float, connect_timeout: float) -> dict[str, A
         "socket_connect_timeout": connect_timeout,
         "socket_timeout": socket_timeout,
         "retry": Retry(NoBackoff(), 0),
-        "retry_on_timeout": False,
         "health_check_interval": 0,
     }
+
+
+def _split(url: str) -> SplitResult:
+    try:
+        return urlsplit(url)
+    except ValueError as exc:  # "Invalid IPv6 URL" and the like
+        raise _fail(url, f"bad host list ({exc}); write IPv6 hosts as [address]:port") from None
 
 
 def _options(url: str, query: str, allowed: tuple[str, ...]) -> dict[str, str]:
@@ -165,7 +171,7 @@ def _tls_kwargs(url: str, tls: bool, options: Mapping[str, str]) -> dict[str, An
 
 
 def _standalone(url: str, common: dict[str, Any]) -> redis.Redis:
-    parts = urlsplit(url)
+    parts = _split(url)
     _options(url, parts.query, _STANDALONE_PASSTHROUGH)
     if parts.scheme != "unix":
         try:
@@ -202,8 +208,10 @@ class LazyCluster:
     ``close`` goes to the real client.
     """
 
-    def __init__(self, factory: Callable[[], RedisCluster]) -> None:
+    def __init__(self, factory: Callable[[], RedisCluster], options: Mapping[str, Any]) -> None:
         self._factory = factory
+        self.options = dict(options)
+        """The keyword arguments the ``RedisCluster`` is built with (for inspection and tests)."""
         self._lock = threading.Lock()
         self._client: RedisCluster | None = None
 
@@ -235,29 +243,29 @@ class LazyCluster:
 
 
 def _cluster(url: str, tls: bool, common: dict[str, Any]) -> LazyCluster:
-    parts = urlsplit(url)
+    parts = _split(url)
     if parts.path not in ("", "/", "/0"):
         raise _fail(url, "a Redis Cluster has only database 0; drop the path after the hosts")
     options = _options(url, parts.query, TLS_OPTIONS)
     auth, hosts = _userinfo_and_hosts(url, parts.netloc)
     nodes = [ClusterNode(host, port) for host, port in _host_ports(url, hosts, DEFAULT_PORT)]
-    kwargs = {**common, **auth, **_tls_kwargs(url, tls, options)}
-    retry = kwargs.pop("retry")
+    kwargs: dict[str, Any] = {
+        **common,
+        **auth,
+        **_tls_kwargs(url, tls, options),
+        "startup_nodes": nodes,
+        # Keep serving the covered slots while one is down (its keys are BYPASS meanwhile).
+        "require_full_coverage": False,
+    }
 
     def build() -> RedisCluster:
-        return RedisCluster(
-            startup_nodes=nodes,
-            retry=retry,
-            # Keep serving the covered slots while one is down (its keys are BYPASS meanwhile).
-            require_full_coverage=False,
-            **kwargs,
-        )
+        return RedisCluster(**kwargs)
 
-    return LazyCluster(build)
+    return LazyCluster(build, kwargs)
 
 
 def _sentinel(url: str, tls: bool, common: dict[str, Any]) -> redis.Redis:
-    parts = urlsplit(url)
+    parts = _split(url)
     segments = [unquote(s) for s in parts.path.split("/") if s]
     if not segments:
         raise _fail(url, "the service name is missing (redis+sentinel://host:port/service_name)")

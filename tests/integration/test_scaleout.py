@@ -1,0 +1,288 @@
+"""The scale-out shape with real parts on loopback: nginx, two gunicorn replicas, a shared Redis
+Cluster (3 masters + 3 replicas) or a Sentinel group (master, replica, 3 Sentinels).
+
+Everything is started by ``scripts/scaleout.py`` (the same code as ``bash scripts/scale``) on free
+127.0.0.1 ports. Load comes from threads of this process over loopback, bounded in time and count.
+What is proven:
+
+- an answer computed on replica A is a HIT on replica B (the cluster is the shared cache);
+- a gunicorn instance SIGKILLed during load: nginx retries the requests it had in flight on the
+  other replica and routes around it; no request fails; the retries are counted from nginx's
+  access log (``$upstream_addr`` lists both replicas);
+- a cluster master SIGKILLed during load: its replica is promoted, no request fails (answers are
+  BYPASS while the slot is unreachable, HIT again after the promotion); the figures are printed;
+- the Sentinel master SIGKILLed: the Sentinels promote the replica, the service follows it, no
+  request fails.
+
+The load runs here are short (seconds) to stay inside the CI budget; ``bench/bench_failover.py``
+runs the same scenarios for 30 s and prints the same figures.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scripts.scaleout import (
+    MELDS,
+    Deployment,
+    LoadReport,
+    deployment,
+    load,
+    melds_requests,
+    request,
+)
+
+pytestmark = pytest.mark.slow
+
+POOL = 240  # distinct requests cycled by the load (keys spread over all three masters)
+CONCURRENCY = 4
+
+
+def show(capsys: pytest.CaptureFixture[str], *lines: str) -> None:
+    """Print figures to the terminal even when pytest captures output."""
+    with capsys.disabled():
+        print()
+        for line in lines:
+            print("    " + line)
+
+
+@pytest.fixture(scope="module")
+def cluster_dep(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    with deployment(tmp_path_factory.mktemp("scale-cluster"), redis_mode="cluster") as dep:
+        yield dep
+
+
+@pytest.fixture(scope="module")
+def sentinel_dep(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    with deployment(
+        tmp_path_factory.mktemp("scale-sentinel"), redis_mode="sentinel", workers=1
+    ) as dep:
+        yield dep
+
+
+def warm(dep: Deployment, requests: list[tuple[str, Any]]) -> None:
+    """Send every request once through nginx so the load that follows is all HITs."""
+    for path, body in requests:
+        answer = request(dep.nginx.port, "POST", path, body)
+        assert answer.status == 200, answer
+
+
+def assert_no_failures(report: LoadReport) -> None:
+    failed = report.failed()
+    assert not failed, f"{len(failed)} failed requests, first: {failed[:3]}"
+
+
+def test_answer_computed_on_one_replica_is_a_hit_on_the_other(cluster_dep: Deployment) -> None:
+    a, b = cluster_dep.replicas
+    # Golden, by hand (GFF-2): 4-5-6 of hearts is a run, 9C and KD are left: 9 + 10 = 19 points.
+    body = {"hand": ["4H", "5H", "6H", "9C", "KD"]}
+    first = request(a.port, "POST", MELDS, body)
+    assert (first.status, first.cache) == (200, "MISS"), first
+    assert first.body["best"]["deadwood_points"] == 19
+    assert sorted(first.body["best"]["deadwood"]) == ["9C", "KD"]
+    # Same hand written differently, on the other replica: the canonical entry is shared.
+    second = request(b.port, "POST", MELDS, {"hand": ["kd", "9c", "6h", "5h", "4h"]})
+    assert (second.status, second.cache) == (200, "HIT"), second
+    assert second.body == first.body
+    via_lb = request(cluster_dep.nginx.port, "POST", MELDS, body)
+    assert (via_lb.status, via_lb.cache, via_lb.body) == (200, "HIT", first.body)
+
+    ready = request(cluster_dep.nginx.port, "GET", "/readyz")
+    assert ready.status == 200
+    assert ready.body["cache"] == {
+        "backend": "redis",
+        "state": "up",
+        "mode": "cluster",
+        "slots_covered": True,
+        "slots_ok": 16384,
+        "cluster_state": "ok",
+    }
+
+
+def test_keys_spread_over_every_master(cluster_dep: Deployment) -> None:
+    """Single-key commands only: entries land on all three masters (no hash tags needed)."""
+    warm(cluster_dep, melds_requests(60, seed=11))
+    from scripts.scaleout import node_client
+
+    counts = []
+    for port in cluster_dep.redis.masters():  # type: ignore[union-attr]
+        with node_client(port) as client:
+            counts.append(int(client.dbsize()))
+    assert len(counts) == 3 and all(count > 0 for count in counts), counts
+
+
+def test_gunicorn_instance_killed_during_load(
+    cluster_dep: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    requests = melds_requests(POOL, seed=1)
+    warm(cluster_dep, requests)
+    victim = cluster_dep.replicas[1]
+    before = len(cluster_dep.nginx.log_entries())
+    report, ran = load(
+        cluster_dep.nginx.port,
+        requests,
+        seconds=6.0,
+        concurrency=CONCURRENCY,
+        events={2.0: victim.kill},
+    )
+    entries = cluster_dep.nginx.log_entries()[before:]
+    retried = [e for e in entries if len(e.upstreams) > 1]
+    killed_at = ran[2.0]
+    after = [s for s in report.samples if s.started > killed_at + 0.5]
+    show(
+        capsys,
+        f"gunicorn replica SIGKILLed at +{killed_at:.2f}s of a {report.wall:.1f}s load run",
+        report.summary(),
+        f"failed requests: {len(report.failed())}; retried by nginx on the other replica: "
+        f"{len(retried)} (e.g. {retried[0].upstreams if retried else '-'} "
+        f"-> {retried[0].upstream_status if retried else '-'})",
+    )
+    try:
+        assert_no_failures(report)
+        assert len(after) > 0
+        # The first request sent to the dead replica is retried (max_fails=1 then marks it down).
+        assert retried, "nginx retried nothing"
+        assert all(e.status == 200 for e in entries), [e for e in entries if e.status != 200]
+        assert all(e.upstreams[-1] != victim.address for e in retried)
+    finally:
+        victim.start()  # same port: nginx takes it back after fail_timeout
+
+
+def test_cluster_master_killed_during_load(
+    cluster_dep: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cluster = cluster_dep.redis
+    from scripts.scaleout import RedisClusterNodes
+
+    assert isinstance(cluster, RedisClusterNodes)
+    requests = melds_requests(POOL, seed=2)
+    warm(cluster_dep, requests)
+    master = cluster.masters()[0]
+    replica = cluster.replica_of(master)
+    promotion: dict[str, float] = {}
+
+    def kill_master() -> None:
+        cluster.kill(master)
+        waiter = threading.Thread(
+            target=lambda: promotion.update(seconds=cluster.wait_promoted(replica, 30))
+        )
+        waiter.start()
+        promotion["thread"] = 0.0
+        waiter.join(30)
+
+    report, ran = load(
+        cluster_dep.nginx.port,
+        requests,
+        seconds=10.0,
+        concurrency=CONCURRENCY,
+        events={2.0: kill_master},
+    )
+    killed_at = ran[2.0]
+    first_bypass, last_bypass = report.bypass_window(killed_at)
+    resumed = report.hits_resume(killed_at)
+    show(
+        capsys,
+        f"cluster master :{master} SIGKILLed at +{killed_at:.2f}s of a {report.wall:.1f}s run; "
+        f"replica :{replica} promoted after {promotion.get('seconds', float('nan')):.2f}s",
+        report.summary(),
+        f"failed requests: {len(report.failed())}; BYPASS answers: {report.count('BYPASS')} "
+        f"(first +{first_bypass if first_bypass is not None else float('nan'):.2f}s, "
+        f"last +{last_bypass if last_bypass is not None else float('nan'):.2f}s after the kill); "
+        f"HITs resume +{resumed if resumed is not None else float('nan'):.2f}s after the kill; "
+        f"worst latency {report.worst() * 1000:.0f} ms",
+    )
+    assert_no_failures(report)
+    assert "seconds" in promotion, "the replica was not promoted"
+    assert cluster.masters() == sorted({*cluster.masters()}) and replica in cluster.masters()
+    # The slot was unreachable for a while: those answers were computed and marked BYPASS ...
+    assert report.count("BYPASS") > 0
+    # ... and once the replica took over, answers are HITs again (its copy of the data).
+    assert resumed is not None and resumed != float("inf")
+    tail = [
+        s for s in report.samples if last_bypass is not None and s.started > killed_at + last_bypass
+    ]
+    assert tail and all(s.cache == "HIT" for s in tail), {s.cache for s in tail}
+    ready = request(cluster_dep.nginx.port, "GET", "/readyz")
+    assert ready.body["cache"]["slots_covered"] is True, ready.body
+
+
+def test_sentinel_master_killed_during_load(
+    sentinel_dep: Deployment, capsys: pytest.CaptureFixture[str]
+) -> None:
+    group = sentinel_dep.redis
+    from scripts.scaleout import SentinelGroup
+
+    assert isinstance(group, SentinelGroup)
+    requests = melds_requests(POOL // 2, seed=3)
+    warm(sentinel_dep, requests)
+    ready = request(sentinel_dep.nginx.port, "GET", "/readyz")
+    old_master = group.current_master()
+    assert ready.body["cache"] == {
+        "backend": "redis",
+        "state": "up",
+        "mode": "sentinel",
+        "service": "tunk",
+        "master": f"127.0.0.1:{old_master}",
+    }
+    failover: dict[str, float] = {}
+
+    def kill_master() -> None:
+        group.kill_master()
+        failover["seconds"] = group.wait_failover(old_master, 30)
+
+    report, ran = load(
+        sentinel_dep.nginx.port,
+        requests,
+        seconds=9.0,
+        concurrency=CONCURRENCY,
+        events={1.5: kill_master},
+    )
+    killed_at = ran[1.5]
+    resumed = report.hits_resume(killed_at)
+    show(
+        capsys,
+        f"sentinel master :{old_master} SIGKILLed at +{killed_at:.2f}s of a {report.wall:.1f}s "
+        f"run; Sentinels named the new master after {failover.get('seconds', float('nan')):.2f}s",
+        report.summary(),
+        f"failed requests: {len(report.failed())}; BYPASS answers: {report.count('BYPASS')}; "
+        f"HITs resume +{resumed if resumed is not None else float('nan'):.2f}s after the kill",
+    )
+    assert_no_failures(report)
+    assert "seconds" in failover
+    new_master = group.current_master()
+    assert new_master == group.replica_port != old_master
+    ready = request(sentinel_dep.nginx.port, "GET", "/readyz")
+    assert ready.body["cache"]["master"] == f"127.0.0.1:{new_master}"
+    assert ready.body["cache"]["state"] in {"up", "open-circuit"}
+    # The new master is followed: the replicated answers are HITs again by the end of the run.
+    assert report.samples[-1].cache == "HIT"
+    assert resumed is not None and resumed != float("inf")
+
+
+def test_cluster_client_uses_the_configured_timeouts(cluster_dep: Deployment) -> None:
+    """The node connections the cluster client really opens carry the same bounds as one Redis."""
+    from api.redis_conn import connect
+
+    client, mode = connect(cluster_dep.redis.url, socket_timeout=0.1, connect_timeout=0.05)
+    try:
+        assert client.set("tunk:probe", "1", ex=5) is True
+        for node in client.get_nodes():
+            kwargs = node.redis_connection.connection_pool.connection_kwargs
+            assert (kwargs["socket_timeout"], kwargs["socket_connect_timeout"]) == (0.1, 0.05)
+            assert kwargs["retry"].get_retries() == 0
+        assert client.client.retry.get_retries() == 0  # no cluster-level retries either
+    finally:
+        client.close()
+
+
+def test_workdir_is_loopback_only(cluster_dep: Deployment) -> None:
+    """Every part listens on 127.0.0.1 (nothing leaves the machine)."""
+    text = Path(cluster_dep.nginx.workdir / "tunk.conf").read_text()
+    assert "listen 127.0.0.1:" in text
+    assert all(address.startswith("127.0.0.1:") for address in cluster_dep.nginx.upstreams)
+    assert cluster_dep.redis.url.startswith("redis+cluster://127.0.0.1:")
