@@ -686,7 +686,7 @@ def load(
     keep_alive: bool = True,
     events: dict[float, Callable[[], None]] | None = None,
 ) -> tuple[LoadReport, dict[float, float]]:
-    """Send ``requests`` (``(path, json body)``, in turn, round robin) to 127.0.0.1:``port``.
+    """Send ``requests`` (``(path, json body)``, round robin; a None body is a GET) to ``port``.
 
     ``concurrency`` threads, each on its own keep-alive connection (reopened after any error),
     until ``seconds`` have passed or ``max_requests`` were sent. ``events`` maps a time (seconds
@@ -708,14 +708,13 @@ def load(
             if index is None:
                 return
             path, body = requests[index % len(requests)]
-            payload = json.dumps(body)
+            method, payload = ("GET", None) if body is None else ("POST", json.dumps(body))
+            headers = {} if body is None else {"Content-Type": "application/json"}
             if connection is None:
                 connection = HTTPConnection(HOST, port, timeout=15)
             began = time.monotonic()
             try:
-                connection.request(
-                    "POST", path, body=payload, headers={"Content-Type": "application/json"}
-                )
+                connection.request(method, path, body=payload, headers=headers)
                 response = connection.getresponse()
                 response.read()
                 sample = Sample(
@@ -809,8 +808,12 @@ def deployment(
     threads: int = 2,
     port: int | None = None,
     breaker_cooldown: float = 1.0,
+    extra_env: dict[str, str] | None = None,
 ) -> Iterator[Deployment]:
-    """Start everything, yield it, stop everything (also on errors)."""
+    """Start everything, yield it, stop everything (also on errors).
+
+    ``extra_env`` is added to every replica's environment (e.g. ``GUNICORN_CMD_ARGS``).
+    """
     with ExitStack() as stack:
         store: RedisClusterNodes | SentinelGroup
         if redis_mode == "cluster":
@@ -828,6 +831,7 @@ def deployment(
                 workers=workers,
                 threads=threads,
                 breaker_cooldown=breaker_cooldown,
+                extra_env=dict(extra_env or {}),
             )
             for _ in range(replicas)
         ]
