@@ -228,7 +228,7 @@ class LazyCluster:
 
     @property
     def built(self) -> bool:
-        """Whether a client exists yet (``describe`` does not build one just to look)."""
+        """Whether the cluster client has been built (a command or ``describe`` builds it)."""
         return self._client is not None
 
     def __getattr__(self, name: str) -> Any:

@@ -685,6 +685,7 @@ def load(
     max_requests: int = 100_000,
     keep_alive: bool = True,
     events: dict[float, Callable[[], None]] | None = None,
+    stop: threading.Event | None = None,
 ) -> tuple[LoadReport, dict[float, float]]:
     """Send ``requests`` (``(path, json body)``, round robin; a None body is a GET) to ``port``.
 
@@ -692,6 +693,7 @@ def load(
     until ``seconds`` have passed or ``max_requests`` were sent. ``events`` maps a time (seconds
     into the run) to a callable run then from another thread (kill a node, ...); the second
     result maps each event's planned time to when it actually ran (relative to the start).
+    Setting ``stop`` ends the run early (``seconds`` stays the upper bound).
     """
     samples: list[Sample] = []
     lock = threading.Lock()
@@ -702,7 +704,7 @@ def load(
 
     def worker() -> None:
         connection: HTTPConnection | None = None
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and not (stop is not None and stop.is_set()):
             with lock:
                 index = next(counter, None)
             if index is None:
@@ -744,6 +746,8 @@ def load(
             delay = start + at - time.monotonic()
             if delay > 0:
                 time.sleep(delay)
+            if time.monotonic() > deadline or (stop is not None and stop.is_set()):
+                return
             ran[at] = time.monotonic() - start
             action()
 
@@ -763,6 +767,23 @@ def load(
 MELDS = "/v1/games/game-flip-flop/melds"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 DECK = [rank + suit for suit in "SHDC" for rank in RANKS]
+
+
+def sweep(port: int, requests: Sequence[tuple[str, Any]], attempts: int = 5) -> dict[str, int]:
+    """Send each request once more, sequentially, retrying a non-HIT up to ``attempts`` times
+    (0.3 s apart: a worker's breaker may still be cooling down); returns the final
+    ``X-Cache`` counts. After a failover every warmed request should end up a HIT."""
+    counts: dict[str, int] = {}
+    for path, body in requests:
+        for attempt in range(attempts):
+            answer = request(port, "POST", path, body)
+            if answer.status == 200 and answer.cache == "HIT":
+                break
+            if attempt + 1 < attempts:
+                time.sleep(0.3)
+        key = answer.cache if answer.status == 200 else f"status {answer.status}"
+        counts[key] = counts.get(key, 0) + 1
+    return counts
 
 
 def melds_requests(count: int, seed: int = 7) -> list[tuple[str, Any]]:
