@@ -47,3 +47,11 @@ errorlog = "-"  # stderr
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms cache=%({x-cache}o)s'
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def post_worker_init(worker: object) -> None:
+    """Send each answer's headers and body in one write (``api/single_write.py``): a replica
+    killed mid-answer then never leaves the load balancer a half-sent response it cannot retry."""
+    from api.single_write import install
+
+    install()
