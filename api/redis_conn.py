@@ -34,6 +34,7 @@ tag}``; they spread evenly over the cluster's 16,384 slots.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal
@@ -76,12 +77,13 @@ def _fail(url: str, reason: str) -> RedisUrlError:
 
 def _redacted(url: str) -> str:
     """The URL with any password replaced by ``***`` (error messages end up in logs)."""
+    url = re.sub(r"(password=)[^&]*", r"\1***", url)
     scheme, sep, rest = url.partition("://")
-    if not sep or "@" not in rest.split("/", 1)[0]:
+    netloc, slash, path = rest.partition("/")
+    userinfo, at, hosts = netloc.rpartition("@")
+    if not sep or not at or ":" not in userinfo:
         return url
-    userinfo, _, tail = rest.partition("@")
-    user = userinfo.split(":", 1)[0]
-    return f"{scheme}://{user}:***@{tail}" if ":" in userinfo else url
+    return f"{scheme}://{userinfo.split(':', 1)[0]}:***@{hosts}{slash}{path}"
 
 
 def _common_kwargs(socket_timeout: float, connect_timeout: float) -> dict[str, Any]:
@@ -118,7 +120,7 @@ def _options(url: str, query: str, allowed: tuple[str, ...]) -> dict[str, str]:
     return options
 
 
-def _userinfo_and_hosts(url: str, netloc: str) -> tuple[dict[str, str], str]:
+def _userinfo_and_hosts(netloc: str) -> tuple[dict[str, str], str]:
     """Split ``user:pass@hosts`` into auth kwargs and the host list text."""
     auth: dict[str, str] = {}
     if "@" not in netloc:
@@ -247,7 +249,7 @@ def _cluster(url: str, tls: bool, common: dict[str, Any]) -> LazyCluster:
     if parts.path not in ("", "/", "/0"):
         raise _fail(url, "a Redis Cluster has only database 0; drop the path after the hosts")
     options = _options(url, parts.query, TLS_OPTIONS)
-    auth, hosts = _userinfo_and_hosts(url, parts.netloc)
+    auth, hosts = _userinfo_and_hosts(parts.netloc)
     nodes = [ClusterNode(host, port) for host, port in _host_ports(url, hosts, DEFAULT_PORT)]
     kwargs: dict[str, Any] = {
         **common,
@@ -274,7 +276,7 @@ def _sentinel(url: str, tls: bool, common: dict[str, Any]) -> redis.Redis:
     service = segments[0]
     db = int(segments[1]) if len(segments) == 2 else 0
     options = _options(url, parts.query, TLS_OPTIONS + SENTINEL_OPTIONS)
-    auth, hosts = _userinfo_and_hosts(url, parts.netloc)
+    auth, hosts = _userinfo_and_hosts(parts.netloc)
     sentinels = _host_ports(url, hosts, DEFAULT_SENTINEL_PORT)
     tls_kwargs = _tls_kwargs(url, tls, options)
     sentinel_kwargs = {**common, **tls_kwargs}

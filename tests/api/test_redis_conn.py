@@ -153,6 +153,9 @@ def test_passwords_are_not_echoed_in_errors() -> None:
         connect("redis+cluster://app:hunter2@a:7000/?bogus=1", **TIMEOUTS)
     assert "hunter2" not in str(error.value)
     assert "app:***@a:7000" in str(error.value)
+    with pytest.raises(RedisUrlError) as error:
+        connect("redis+sentinel://s:26379/tunk?sentinel_password=hunter2&bogus=1", **TIMEOUTS)
+    assert "hunter2" not in str(error.value) and "sentinel_password=***" in str(error.value)
 
 
 def test_app_refuses_a_bad_url_at_start_up(make_app: Any) -> None:
