@@ -43,15 +43,8 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from redis.cluster import ClusterNode, RedisCluster  # noqa: E402
 
-from scripts.scaleout import (  # noqa: E402
-    HOST,
-    MELDS,
-    Deployment,
-    deployment,
-    load,
-    melds_requests,
-    node_client,
-)
+from scripts.loadgen import HOST, MELDS, load, melds_requests  # noqa: E402
+from scripts.scaleout import Deployment, deployment, node_client  # noqa: E402
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 STANDARD = [rank + suit for suit in "SHDC" for rank in RANKS]

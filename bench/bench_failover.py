@@ -30,14 +30,12 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
+from scripts.loadgen import load, melds_requests, request  # noqa: E402
 from scripts.scaleout import (  # noqa: E402
     Deployment,
     RedisClusterNodes,
     SentinelGroup,
     deployment,
-    load,
-    melds_requests,
-    request,
 )
 
 

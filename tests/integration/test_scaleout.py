@@ -28,18 +28,13 @@ from typing import Any
 
 import pytest
 
+from scripts.loadgen import MELDS, LoadReport, load, melds_requests, request, sweep
 from scripts.scaleout import (
-    MELDS,
     Deployment,
-    LoadReport,
     RedisClusterNodes,
     SentinelGroup,
     deployment,
-    load,
-    melds_requests,
     node_client,
-    request,
-    sweep,
 )
 
 pytestmark = pytest.mark.slow
