@@ -85,3 +85,11 @@ def post_fork(server: object, worker: object) -> None:
 
 
 install_problem_errors()  # gunicorn's 400/414/431 answers as problem+json, no Server version
+
+
+def post_worker_init(worker: object) -> None:
+    """Send each answer's headers and body in one write (``api/single_write.py``): a replica
+    killed mid-answer then never leaves the load balancer a half-sent response it cannot retry."""
+    from api.single_write import install
+
+    install()

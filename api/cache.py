@@ -53,11 +53,10 @@ from typing import Any, Final, Literal, Protocol
 
 import redis
 from flask import Flask, Response, current_app, g, request
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 
 from api.config import Settings
 from api.fingerprint import code_fingerprint
+from api.redis_conn import connect, describe
 from api.worker_state import WorkerStates, default_state_dir
 
 logger = logging.getLogger("api.cache")
@@ -302,25 +301,6 @@ class CircuitBreaker:
             self._changed(self.OPEN)
 
 
-def connect_redis(
-    url: str, *, socket_timeout: float, connect_timeout: float
-) -> tuple[redis.Redis, str]:
-    """The one place a Redis client is built: ``(client, mode)``, mode ``standalone``.
-
-    No retries: a retry doubles the worst case, and the breaker handles persistence. (A
-    Cluster/Sentinel factory with the same signature can replace this function.)
-    """
-    client = redis.Redis.from_url(
-        url,
-        socket_connect_timeout=connect_timeout,
-        socket_timeout=socket_timeout,
-        retry=Retry(NoBackoff(), 0),
-        retry_on_timeout=False,
-        health_check_interval=0,
-    )
-    return client, "standalone"
-
-
 class RedisCache:
     """Redis backend (redis-py + hiredis) behind a circuit breaker, with millisecond timeouts."""
 
@@ -336,9 +316,16 @@ class RedisCache:
     ) -> None:
         self.url = url
         self.breaker = breaker
-        self._client, self.mode = connect_redis(
+        # One Redis, a Cluster or a Sentinel-managed master (api.redis_conn), all with the same
+        # timeouts and no retries (a retry doubles the worst case; the breaker handles a Redis
+        # that stays away).
+        self._client, self.mode = connect(
             url, socket_timeout=socket_timeout, connect_timeout=connect_timeout
         )
+
+    def describe(self) -> dict[str, Any]:
+        """Mode details for ``/readyz`` (cluster slot coverage, sentinel master); never raises."""
+        return describe(self._client, self.mode)
 
     def call(self, operation: Callable[[Any], Any]) -> Any:
         """Run ``operation(client)`` through the breaker. :raises CacheUnavailable:"""
@@ -392,7 +379,7 @@ class RedisCache:
         A Redis that answers PING but refuses writes (full with ``noeviction``) reports
         ``write: false`` and state ``down``.
         """
-        out: dict[str, Any] = {"backend": self.name, "mode": self.mode}
+        out: dict[str, Any] = {"backend": self.name, **self.describe()}
         write = read = None
         error = None
         if self.breaker.state != CircuitBreaker.OPEN:

@@ -53,7 +53,6 @@ class CacheStateSchema(ma.Schema):
             "cool-down; answers carry `X-Cache: BYPASS`)."
         }
     )
-    mode = ma.fields.String(metadata={"description": "Redis deployment mode (`standalone`)."})
     namespace = ma.fields.String(
         metadata={
             "description": "Cache namespace: the fingerprint of this build's code, so builds "
@@ -76,6 +75,30 @@ class CacheStateSchema(ma.Schema):
         metadata={
             "description": "Every live worker's breaker as it last published it (Redis only; "
             "shared through files in /dev/shm)."
+        },
+    )
+
+    mode = ma.fields.String(
+        metadata={"description": "Redis only: `standalone`, `cluster` or `sentinel` (`REDIS_URL`)."}
+    )
+    slots_covered = ma.fields.Boolean(
+        metadata={
+            "description": "Cluster only: every one of the 16,384 hash slots is served by a "
+            "master that no node considers failed."
+        }
+    )
+    slots_ok = ma.fields.Integer(metadata={"description": "Cluster only: slots served now."})
+    cluster_state = ma.fields.String(
+        metadata={
+            "description": "Cluster only: `ok` or `fail` as a node reports it, or `unreachable`."
+        }
+    )
+    service = ma.fields.String(metadata={"description": "Sentinel only: the monitored service."})
+    master = ma.fields.String(
+        allow_none=True,
+        metadata={
+            "description": "Sentinel only: the current master (`host:port`) as the Sentinels "
+            "report it, or null when none answers."
         },
     )
 
@@ -105,7 +128,10 @@ def healthz() -> dict[str, Any]:
         "status": "ready",
         "cache": {
             "backend": "redis",
-            "mode": "standalone",
+            "mode": "cluster",
+            "slots_covered": True,
+            "slots_ok": 16384,
+            "cluster_state": "ok",
             "namespace": "3f1c0e2a9b7d4c51",
             "state": "up",
             "write": True,

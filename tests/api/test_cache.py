@@ -422,6 +422,7 @@ def test_redis_backend_end_to_end(
     try:
         ready = client.get("/readyz").get_json()["cache"]
         assert ready["backend"] == "redis" and ready["state"] == "up"
+        assert ready["mode"] == "standalone"
         assert (ready["write"], ready["read"], ready["breaker"]) == (True, True, "closed")
         miss = client.post(PROBE, json={"hand": ["10H", "as"]})
         hit = client.post(PROBE, json={"hand": ["AS", "TH"]})
