@@ -16,6 +16,7 @@ from flask import Flask
 from api.cache import init_cache
 from api.config import ENV_VARS, Settings, load_settings
 from api.errors import ProblemApi, register_error_handling
+from api.http_layer import register_http_layer
 from api.meta import register_meta
 
 __version__ = "0.1.0"
@@ -78,6 +79,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handling(app)  # before init_cache: the body guard must run first
     init_cache(app, settings)
     register_meta(app, api)
+    register_http_layer(app, api)  # CORS, request ids, logs, metrics, ETag/gzip, front door
 
     from api.resources import register_blueprints  # after the Api exists; may import schemas
 
