@@ -47,3 +47,9 @@ errorlog = "-"  # stderr
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms cache=%({x-cache}o)s'
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+# Prometheus metrics summed over workers (PROMETHEUS_MULTIPROC_DIR) and JSON access logs written
+# by the app itself (api.observability), so gunicorn's plain-text access log is off.
+from api.gunicorn_hooks import child_exit, on_starting  # noqa: E402,F401
+
+accesslog = None

@@ -56,7 +56,7 @@ CACHE_RESULTS = Counter(
 )
 BREAKER_STATE = Gauge(
     "tunk_cache_breaker_state",
-    "Redis circuit breaker: 0 closed, 1 half-open, 2 open (worst worker); absent without Redis.",
+    "Redis circuit breaker: 0 closed (or no Redis), 1 half-open, 2 open; the worst live worker.",
     multiprocess_mode="livemax",
 )
 ADVICE_SAMPLES = Counter(
