@@ -158,10 +158,10 @@ def _headers(doc: dict[str, Any]) -> None:
             headers["X-Request-ID"] = ref("X-Request-ID")
             if status == "200" and method == "post" and path.startswith("/v1/games/"):
                 headers["X-Cache"] = ref("X-Cache")
-            if status == "200" and method == "get" and path.startswith(("/v1/", "/")):
-                if path in ("/", "/v1/games", "/v1/rules") or path.startswith("/v1/rules/"):
-                    headers["ETag"] = ref("ETag")
-                    headers["Cache-Control"] = ref("Cache-Control")
+            static = path in ("/", "/v1/games", "/v1/rules") or path.startswith("/v1/rules/")
+            if status == "200" and method == "get" and static:
+                headers["ETag"] = ref("ETag")
+                headers["Cache-Control"] = ref("Cache-Control")
     for response in components.get("responses", {}).values():
         headers = response.setdefault("headers", {})
         headers["X-Request-ID"] = ref("X-Request-ID")
