@@ -13,6 +13,7 @@ from flask_smorest import Api
 
 from api.conditional import init_conditional
 from api.cors import init_cors
+from api.field_hints import init_field_hints
 from api.front import register_front
 from api.observability import init_observability
 
@@ -22,4 +23,5 @@ def register_http_layer(app: Flask, api: Api) -> None:
     init_cors(app)
     init_observability(app)  # inserted after CORS, so its before_request runs first
     init_conditional(app)
+    init_field_hints(app)  # registered after: runs before the ETag/gzip step
     register_front(app, api)
