@@ -50,6 +50,7 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 
 # Prometheus metrics summed over workers (PROMETHEUS_MULTIPROC_DIR) and JSON access logs written
 # by the app itself (api.observability), so gunicorn's plain-text access log is off.
-from api.gunicorn_hooks import child_exit, on_starting  # noqa: E402,F401
+from api.gunicorn_hooks import LOGCONFIG, child_exit, on_starting  # noqa: E402,F401
 
 accesslog = None
+logconfig_dict = LOGCONFIG

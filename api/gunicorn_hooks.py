@@ -1,15 +1,19 @@
-"""gunicorn server hooks for Prometheus multiprocess metrics (imported by ``gunicorn.conf.py``).
+"""gunicorn hooks: Prometheus multiprocess metrics and JSON logs (imported by ``gunicorn.conf.py``).
 
 Importing this module in the gunicorn master points ``PROMETHEUS_MULTIPROC_DIR`` at a fresh
 directory when it is not set, before any worker imports ``prometheus_client``; ``on_starting``
-empties it and ``child_exit`` drops a dead worker's live gauges. Nothing heavy is imported at the
+empties it and ``child_exit`` drops a dead worker's live gauges. ``LOGCONFIG`` makes gunicorn's
+own log (start-up, workers, errors) JSON lines like the app's. Nothing heavy is imported at the
 top, so loading the gunicorn config stays cheap.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import os
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -32,3 +36,30 @@ def child_exit(server: Any, worker: Any) -> None:
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid)
+
+
+class JsonLineFormatter(logging.Formatter):
+    """gunicorn's records as JSON lines: ``ts``, ``level``, ``logger``, ``pid``, ``message``."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """Serialise ``record`` (tracebacks in ``exc_info``)."""
+        out: dict[str, Any] = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "pid": record.process,
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            out["exc_info"] = self.formatException(record.exc_info)
+        return json.dumps(out, ensure_ascii=False)
+
+
+LOGCONFIG: dict[str, Any] = {
+    "formatters": {"generic": {"()": "api.gunicorn_hooks.JsonLineFormatter"}},
+    "loggers": {  # gunicorn's defaults, without the propagation that printed each line twice
+        "gunicorn.error": {"level": "INFO", "handlers": ["error_console"], "propagate": False},
+        "gunicorn.access": {"level": "INFO", "handlers": ["console"], "propagate": False},
+    },
+}
+"""``logconfig_dict`` for gunicorn: its default handlers, with the JSON formatter."""

@@ -19,9 +19,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+from api.rules_doc import RULE_URL_TEMPLATE
 from engine.cards import RANK_NAMES, SUIT_LETTERS
 from engine.tt_play import TUNK_SHAPES
 
+RULES_NOTE = (
+    "Every rule id an answer cites (`rule`, or an id in a description or explanation) resolves "
+    "at `/v1/rules/{id}` (`GET /v1/rules` lists them all); check-my-arrangement verdicts also "
+    "carry the link as `rule_url`."
+)
 EXAMPLES_PATH = Path(__file__).resolve().parent / "openapi_examples.json"
 SERVERS = [
     {"url": "http://127.0.0.1:8000", "description": "Local service (`bash scripts/serve`)"},
@@ -225,6 +231,10 @@ def load_examples() -> dict[str, Any]:
 def finish_spec(doc: dict[str, Any], examples: dict[str, Any] | None = None) -> dict[str, Any]:
     """Apply every finishing touch to ``doc`` (in place) and return it."""
     doc["servers"] = SERVERS
+    info = doc.setdefault("info", {})
+    if RULES_NOTE not in info.get("description", ""):
+        info["description"] = (info.get("description", "") + "\n\n" + RULES_NOTE).strip()
+    info["x-rule-url-template"] = RULE_URL_TEMPLATE
     for method, path, op in _operations(doc):
         op.setdefault("operationId", operation_id(method, path))
     for item in doc.get("paths", {}).values():
