@@ -53,6 +53,11 @@ def _preflight() -> Response | None:
 
 def _add_headers(response: Response) -> Response:
     """``after_request``: allow the caller's origin and expose the service's own headers."""
+    allowed: frozenset[str] | None = current_app.extensions[CORS_KEY]
+    if allowed is None:  # the default: any origin, nothing varies
+        response.headers["Access-Control-Allow-Origin"] = "*"
+        response.headers["Access-Control-Expose-Headers"] = EXPOSED_HEADERS
+        return response
     allow = _allow_origin(request.headers.get("Origin"))
     if allow is not None:
         response.headers["Access-Control-Allow-Origin"] = allow

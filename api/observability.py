@@ -127,61 +127,75 @@ def _start() -> None:
     )
 
 
-def _route() -> str:
-    rule = request.url_rule
-    return rule.rule if rule is not None else UNMATCHED_ROUTE
-
-
 def _breaker_state() -> str | None:
     cache = current_app.extensions.get("tunk.cache")
     breaker = getattr(getattr(cache, "backend", None), "breaker", None)
     return None if breaker is None else str(breaker.state)
 
 
+_CHILDREN: dict[tuple[str, str, str], tuple[Any, Any]] = {}
+
+
+def _request_metrics(method: str, route: str, status: str) -> tuple[Any, Any]:
+    """The counter and histogram children of one label set (looked up once, then reused)."""
+    key = (method, route, status)
+    children = _CHILDREN.get(key)
+    if children is None:
+        children = (REQUESTS.labels(*key), LATENCY.labels(*key))
+        _CHILDREN[key] = children
+    return children
+
+
 def _finish(response: Response) -> Response:
     """``after_request`` (last of all): echo the id, count, time and log the request."""
-    rid = g.get("request_id") or uuid.uuid4().hex
+    req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
+    ctx = g._get_current_object()  # type: ignore[attr-defined]
+    rid = getattr(ctx, "request_id", None) or uuid.uuid4().hex
     response.headers[REQUEST_ID_HEADER] = rid
-    started = g.get("request_started")
+    started = getattr(ctx, "request_started", None)
     seconds = time.perf_counter() - started if started is not None else 0.0
-    route, status = _route(), str(response.status_code)
-    REQUESTS.labels(request.method, route, status).inc()
-    LATENCY.labels(request.method, route, status).observe(seconds)
+    rule = req.url_rule
+    route = rule.rule if rule is not None else UNMATCHED_ROUTE
+    status = response.status_code
+    counter, histogram = _request_metrics(req.method, route, str(status))
+    counter.inc()
+    histogram.observe(seconds)
     cache = response.headers.get("X-Cache")
     if cache is not None:
         CACHE_RESULTS.labels(route, cache).inc()
+        _count_advice_samples(route, response, cache)
     state = _breaker_state()
     if state is not None:
         BREAKER_STATE.set(_BREAKER_VALUES.get(state, 0))
-    _count_advice_samples(route, response, cache)
-    access_logger.info(
-        "%s %s %s",
-        request.method,
-        request.path,
-        status,
-        extra={
-            "fields": {
-                "event": "access",
-                "method": request.method,
-                "path": request.path,
-                "route": route,
-                "status": response.status_code,
-                "duration_ms": round(seconds * 1000, 3),
-                "cache": cache,
-                "bytes": response.calculate_content_length(),
-                "remote": request.remote_addr,
-            }
-        },
-    )
+    if access_logger.isEnabledFor(logging.INFO):
+        access_logger.info(
+            "%s %s %s",
+            req.method,
+            req.path,
+            status,
+            extra={
+                "fields": {
+                    "event": "access",
+                    "method": req.method,
+                    "path": req.path,
+                    "route": route,
+                    "status": status,
+                    "duration_ms": round(seconds * 1000, 3),
+                    "cache": cache,
+                    "bytes": response.calculate_content_length(),
+                    "remote": req.remote_addr,
+                }
+            },
+        )
     return response
 
 
-def _count_advice_samples(route: str, response: Response, cache: str | None) -> None:
+def _count_advice_samples(route: str, response: Response, cache: str) -> None:
     """Add a computed advice answer's ``samples`` to ``tunk_advice_samples_total``."""
+    if response.status_code != 200 or cache == "HIT":
+        return
     parts = route.strip("/").split("/")  # v1 games <game> <endpoint>
     if len(parts) != 4 or parts[3] not in ADVICE_ENDPOINTS:
-        return
-    if response.status_code != 200 or cache == "HIT":
         return
     body = g.get("json_body") or {}
     samples = body.get("samples") if isinstance(body, dict) else None
