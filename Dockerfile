@@ -7,22 +7,30 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PYTHONPATH=/app \
     PORT=8000
 
 WORKDIR /app
 RUN groupadd --system app && useradd --system --gid app --no-create-home --home-dir /app app
 
-# Dependencies first (cached layer), then the code.
-COPY pyproject.toml README.md ./
+# Dependencies in their own layer: only pyproject.toml (the list) and constraints.txt (the
+# versions CI tested) are copied first, so editing the code does not reinstall anything.
+COPY pyproject.toml constraints.txt ./
+RUN python -c "import tomllib; deps = tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']; open('/tmp/requirements.txt', 'w').write('\n'.join(deps) + '\n')" \
+    && pip install -c constraints.txt -r /tmp/requirements.txt \
+    && rm /tmp/requirements.txt
+
+# The code runs from /app (PYTHONPATH): engine, api, the rules text and the start script.
+COPY gunicorn.conf.py openapi.yaml ./
+COPY docs/rules.md ./docs/rules.md
+COPY scripts/docker-start ./scripts/docker-start
 COPY engine ./engine
 COPY api ./api
-RUN pip install . && rm -rf build *.egg-info
-COPY gunicorn.conf.py openapi.yaml ./
 
 USER app
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('PORT', '8000'), timeout=2)"]
 
-# Same entry point as scripts/serve.
-CMD ["gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"]
+# Workers from the container's CPU quota (api.cpu_quota), no gunicorn control socket.
+CMD ["sh", "/app/scripts/docker-start"]

@@ -32,6 +32,7 @@ import os
 import sys
 
 from api.gunicorn_errors import install as install_problem_errors
+from api.gunicorn_hooks import LOGCONFIG, child_exit, on_starting  # noqa: F401  (gunicorn hooks)
 
 
 def _int_env(name: str, default: int, minimum: int = 1) -> int:
@@ -69,10 +70,12 @@ limit_request_line = 4094
 limit_request_fields = 100
 limit_request_field_size = 8190
 
-accesslog = "-"  # stdout
+# Prometheus metrics summed over workers (PROMETHEUS_MULTIPROC_DIR) and JSON access logs written
+# by the app itself (api.observability), so gunicorn's plain-text access log is off.
+accesslog = None
+logconfig_dict = LOGCONFIG
 errorlog = "-"  # stderr
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
-access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms cache=%({x-cache}o)s'
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 
 SWITCH_INTERVAL_SECONDS = 0.001

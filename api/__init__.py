@@ -18,6 +18,7 @@ from api.config import ENV_VARS, Settings, load_settings
 from api.deadline import install_deadline
 from api.errors import ProblemApi, register_error_handling
 from api.headers import register_security_headers
+from api.http_layer import register_http_layer
 from api.meta import register_meta
 from api.ratelimit import install_rate_limit
 
@@ -84,6 +85,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_security_headers(app)
     install_deadline(app, settings.request_deadline_seconds)
     install_rate_limit(app, settings.rate_limit_per_window, settings.rate_limit_window_seconds)
+    register_http_layer(app, api)  # CORS, request ids, logs, metrics, ETag/gzip, front door
 
     from api.resources import register_blueprints  # after the Api exists; may import schemas
 

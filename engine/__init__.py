@@ -1,7 +1,167 @@
-"""Pure game logic for Game Flip Flop, Triple Tunk and Three Thirteen (see ../shared/RULES.md).
+"""Pure game logic for Game Flip Flop, Triple Tunk and Three Thirteen: the public API.
 
-Nothing here imports a web, cache or serialisation library, and nothing touches the global
-``random`` module: samplers take a seeded ``random.Random``.
+Everything a Python program needs is importable from ``engine`` itself; the submodules hold the
+same names (and more internals). Nothing here imports a web, cache or serialisation library,
+nothing touches the global ``random`` module (samplers take a seeded ``random.Random``), and the
+package ships ``py.typed``: it is checked with ``mypy --strict``. Rule ids (``GFF-2``, ``C-2``,
+...) refer to the rules page served at ``/v1/rules`` (``docs/rules.md``).
+
+Cards are ints: parse them once, work with ints, print them back.
+
+>>> import engine
+>>> hand = engine.parse_cards(["7H", "8H", "9H", "7S", "7D", "KC"])
+>>> best = engine.best_arrangement(hand, engine.gff_context()).best   # C-2, GFF-2
+>>> [engine.card_name(c) for c in best.deadwood], best.deadwood_points
+(['7S', '7D', 'KC'], 24)
+>>> [[engine.card_name(c) for c in meld.cards] for meld in best.melds]
+[['7H', '8H', '9H']]
+
+Settle a deal and chain the next one (GFF-6, GFF-10, C-3, C-4):
+
+>>> deal = engine.settle_gff([1000, 1000, 1000], 100, 0, engine.GoOut(1))
+>>> deal.net, deal.bankrolls_after
+((-100, 200, -100), (900, 1200, 900))
+>>> engine.gff_next_deal(deal.bankrolls_after, 100, 0, deal.flip_carry_out,
+...                      deal.flop_carry_out).dealer
+1
+
+Triple Topper cards and Three Thirteen rounds work the same way:
+
+>>> engine.best_tt_arrangement(engine.parse_topper_cards(["RH1", "RH2", "RH3"])).best.special_bonus
+2
+>>> round_3 = engine.t13_context(3, engine.default_rules(engine.THREE_THIRTEEN))  # fives wild
+>>> engine.min_deadwood(engine.parse_cards(["5S", "6H", "7H", "8H", "9H", "KD"]), round_3)
+10
+
+Errors are ``EngineError`` subclasses (``ValueError``) carrying the offending ``field``.
 """
 
 ENGINE_VERSION = "0.1.0"
+"""Version of the rules engine (part of every cache key of the service)."""
+
+# ruff: noqa: E402  (ENGINE_VERSION comes first: modules importing it may load during this file)
+from engine.cards import DECK, Card, card_name, parse_card, parse_cards
+from engine.check_arrangement import ArrangementCheck, MeldVerdict, check_arrangement
+from engine.errors import CardError, EngineError, HandError, OutcomeError, RuleError, TableError
+from engine.gff_play import early_win, gff_going_out, gff_layoffs, hand_total, side_pots
+from engine.rules import (
+    GAME_FLIP_FLOP,
+    GAMES,
+    THREE_THIRTEEN,
+    TRIPLE_TUNK,
+    GameFlipFlopRules,
+    Rules,
+    ThreeThirteenRules,
+    TripleTunkRules,
+    canonical_rules,
+    default_rules,
+    parse_rules,
+)
+from engine.session import Standing, gff_next_deal, standings, t13_next_round
+from engine.settle_gff import (
+    Drop,
+    EarlyWin,
+    GffSettlement,
+    GoOut,
+    SideWinners,
+    StockExhausted,
+    TunkOut,
+    settle_gff,
+    stakes_for,
+)
+from engine.settle_t13 import T13Round, default_decks, score_t13_round, settle_t13_scores
+from engine.settle_tt import TTKnock, TTSettlement, TTTunkOut, settle_tt
+from engine.std_arrange import best_arrangement, min_deadwood
+from engine.std_melds import StdContext, StdMeld, describe_meld, gff_context, is_meld, t13_context
+from engine.t13_play import going_out_options
+from engine.topper import parse_topper_card, parse_topper_cards, topper_card_name
+from engine.tt_arrange import best_tt_arrangement, tt_min_deadwood
+from engine.tt_melds import TTMeld, describe_tt_meld, is_tt_meld
+from engine.tt_play import early_tunk, tt_layoffs, tt_tunk_out
+from engine.types import Arrangement, BestResult, Layoff, TableMeld
+
+__all__ = [
+    "ENGINE_VERSION",
+    # cards (C-1, GFF-1, TT-1)
+    "Card",
+    "DECK",
+    "parse_card",
+    "parse_cards",
+    "card_name",
+    "parse_topper_card",
+    "parse_topper_cards",
+    "topper_card_name",
+    # games and house rules
+    "GAMES",
+    "GAME_FLIP_FLOP",
+    "TRIPLE_TUNK",
+    "THREE_THIRTEEN",
+    "Rules",
+    "GameFlipFlopRules",
+    "TripleTunkRules",
+    "ThreeThirteenRules",
+    "default_rules",
+    "parse_rules",
+    "canonical_rules",
+    # errors
+    "EngineError",
+    "CardError",
+    "HandError",
+    "RuleError",
+    "TableError",
+    "OutcomeError",
+    # values
+    "TableMeld",
+    "Layoff",
+    "Arrangement",
+    "BestResult",
+    # melds and arrangements (C-2, GFF-2, TT-6, T13-4)
+    "StdContext",
+    "StdMeld",
+    "gff_context",
+    "t13_context",
+    "describe_meld",
+    "is_meld",
+    "best_arrangement",
+    "min_deadwood",
+    "TTMeld",
+    "describe_tt_meld",
+    "is_tt_meld",
+    "best_tt_arrangement",
+    "tt_min_deadwood",
+    "check_arrangement",
+    "ArrangementCheck",
+    "MeldVerdict",
+    # play
+    "gff_layoffs",
+    "gff_going_out",
+    "early_win",
+    "hand_total",
+    "side_pots",
+    "tt_layoffs",
+    "tt_tunk_out",
+    "early_tunk",
+    "going_out_options",
+    # settlement and sessions (C-3)
+    "settle_gff",
+    "stakes_for",
+    "GffSettlement",
+    "EarlyWin",
+    "Drop",
+    "TunkOut",
+    "GoOut",
+    "StockExhausted",
+    "SideWinners",
+    "settle_tt",
+    "TTSettlement",
+    "TTKnock",
+    "TTTunkOut",
+    "settle_t13_scores",
+    "score_t13_round",
+    "T13Round",
+    "default_decks",
+    "gff_next_deal",
+    "t13_next_round",
+    "standings",
+    "Standing",
+]

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from flask_smorest import Api, Blueprint
 
-from api.resources import advice, early_tunk, games, melds, settle, side_pots
+from api.resources import (
+    advice,
+    arrangement,
+    batch,
+    early_tunk,
+    games,
+    melds,
+    rules,
+    settle,
+    side_pots,
+)
 from api.schemas.common import GAME_TITLES
 from engine.rules import GAME_FLIP_FLOP, GAMES, THREE_THIRTEEN
 
@@ -41,6 +51,7 @@ def game_blueprint(game: str) -> Blueprint:
     if game == GAME_FLIP_FLOP:
         side_pots.add_routes(blp)
     settle.add_routes(blp, game)
+    arrangement.add_routes(blp, game)  # check my arrangement (teaching)
     advice.add_routes(blp, game)  # discard, draw, knock/drop (issue 4)
     return blp
 
@@ -48,5 +59,7 @@ def game_blueprint(game: str) -> Blueprint:
 def register_blueprints(api: Api) -> None:
     """Attach the games catalogue and one blueprint per game to ``api``."""
     api.register_blueprint(games.make_blueprint())
+    api.register_blueprint(rules.make_blueprint())
+    api.register_blueprint(batch.make_blueprint())
     for game in GAMES:
         api.register_blueprint(game_blueprint(game))

@@ -260,3 +260,48 @@ ADVICE_EXAMPLES: dict[str, dict[str, dict[str, dict[str, Any]]]] = {
         "draw": _one("Take the 8H: it fills a run", T13_DRAW_EXAMPLE),
     },
 }
+
+ARRANGEMENT_EXAMPLES: dict[str, dict[str, Any]] = {
+    # The learner melds three 7s and keeps 8H 9H as deadwood; the run 7-8-9 of hearts leaves
+    # 7S 7D + KC = 24 instead of 8 + 9 + 10 = 27 (C-2), and the 9H would go on the table's
+    # 10-J-Q of hearts (GFF-3).
+    GAME_FLIP_FLOP: {
+        "hand": ["7H", "8H", "9H", "7S", "7D", "KC"],
+        "melds": [["7H", "7S", "7D"]],
+        "table": [{"owner": 1, "cards": ["10H", "JH", "QH"]}],
+        "players": 4,
+    },
+    # RH1 RH2 YT4 matches nothing (TT-6); the red-heart 1-2-3 special and the three 4s are there.
+    TRIPLE_TUNK: {
+        "hand": ["RH1", "RH2", "RH3", "YT4", "GT4", "KB4"],
+        "melds": [["RH1", "RH2", "YT4"]],
+        "players": 4,
+    },
+    # Round 3, fives wild (T13-1): 6-7-8 of hearts is legal, but 5S + 9H extend it to 6-7-8-9-10.
+    THREE_THIRTEEN: {
+        "hand": ["5S", "6H", "7H", "8H", "9H", "KD"],
+        "melds": [["6H", "7H", "8H"]],
+        "round": 3,
+        "players": 2,
+    },
+}
+
+BATCH_EXAMPLE: dict[str, Any] = {
+    "requests": [
+        {
+            "method": "POST",
+            "path": "/v1/games/game-flip-flop/melds",
+            "body": {"hand": ["7H", "8H", "9H", "7S", "7D", "KC"]},
+        },
+        {
+            "method": "POST",
+            "path": "/v1/games/triple-tunk/early-tunk",
+            "body": {"hand": ["RH?", "YC?", "GT?", "BS4", "KB1"]},
+        },
+        {
+            "method": "POST",
+            "path": "/v1/games/game-flip-flop/melds",
+            "body": {"hand": ["7H", "ZZ"]},
+        },
+    ]
+}

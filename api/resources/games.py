@@ -101,6 +101,7 @@ def _endpoints(game: str) -> list[str]:
         names.append("knock")
     if game == GAME_FLIP_FLOP:
         names.insert(2, "side-pots")
+    names.append("arrangement")
     return [f"POST /v1/games/{game}/{name}" for name in names]
 
 

@@ -12,6 +12,7 @@ from flask_smorest import Blueprint
 
 from api.resources._helpers import add_cached_post
 from api.resources.examples import SETTLE_EXAMPLES
+from api.resources.session import gff_chain, t13_chain, tt_chain
 from api.schemas.settle import (
     SETTLE_REQUESTS,
     SETTLE_RESPONSES,
@@ -95,6 +96,7 @@ def settle_gff_query(q: GffSettleQuery) -> dict[str, Any]:
         "flip_carry_out": s.flip_carry_out,
         "flop_carry_out": s.flop_carry_out,
         "bankrolls_after": list(s.bankrolls_after),
+        **gff_chain(q, list(s.bankrolls_after), s.flip_carry_out, s.flop_carry_out),
     }
 
 
@@ -120,6 +122,7 @@ def settle_tt_query(q: TtSettleQuery) -> dict[str, Any]:
             for p in s.payments
         ],
         "net": list(s.net),
+        **tt_chain(q, list(s.net)),
     }
 
 
@@ -159,6 +162,7 @@ def settle_t13_query(q: T13SettleQuery) -> dict[str, Any]:
         "winners": list(r.winners),
         "net": list(r.net),
         "stake_per_point": r.stake_per_point,
+        **t13_chain(q, list(r.totals)),
     }
 
 

@@ -108,6 +108,9 @@ def check_seat(path: str, seat: int, players: int) -> None:
 
 def cards_field(game: str, description: str, **kwargs: Any) -> fields.List:
     """A list of ``game``'s cards (parsed to ints by the game's card field)."""
+    sample = '["RH3", "KB?"]' if game == TRIPLE_TUNK else '["AS", "10H"]'
+    invalid = f"expected a JSON array of card strings such as {sample}"
+    kwargs.setdefault("error_messages", {"invalid": invalid})
     return fields.List(card_field_for(game), metadata={"description": description}, **kwargs)
 
 
@@ -163,6 +166,11 @@ class AddedCardSchema(Schema):
 
 class TableMeldBase(Schema):
     """A meld on the table: its owner, all its cards, and which of them other players added."""
+
+    error_messages = {
+        "type": 'expected an object {owner, cards}, e.g. {"owner": 1, "cards": ["10H", "JH", '
+        '"QH"]}, not a bare list of cards'
+    }
 
     owner = seat_field("Seat that laid the meld.", required=True)
 
@@ -268,9 +276,11 @@ def decks_field() -> fields.Integer:
 
 def round_field(**kwargs: Any) -> fields.Integer:
     """T13-1: the round, 1..11 (round r deals r+2 cards, wild rank = the deal size)."""
+    need = f"a whole number 1-{MAX_ROUND} (T13-1: round r deals r+2 cards)"
     return fields.Integer(
         strict=True,
-        validate=validate.Range(min=1, max=MAX_ROUND),
+        validate=validate.Range(min=1, max=MAX_ROUND, error=f"round must be {need}"),
+        error_messages={"required": f"round is required: {need}", "invalid": f"must be {need}"},
         metadata={
             "description": "Round 1-11 (T13-1): deals round+2 cards; the wild rank is "
             "the deal size (3s in round 1 ... kings in round 11)."

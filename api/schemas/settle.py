@@ -35,6 +35,14 @@ from api.schemas.common import (
     table_field,
 )
 from api.schemas.melds import tt_meld_problem, validate_engine_table
+from api.schemas.session import (
+    GffNextOut,
+    GffSessionOut,
+    T13NextOut,
+    T13SessionOut,
+    TtNextOut,
+    TtSessionOut,
+)
 from api.schemas.side_pots import check_deal, dealt_hands_field, money_field
 from engine.gff_play import EARLY_WIN_TOTALS
 from engine.rules import (
@@ -96,6 +104,11 @@ def _check_totals(totals: list[Any], n: int) -> None:
     if len(totals) != n:
         raise path_error("outcome.totals", f"{len(totals)} totals for {n} seats")
 
+
+NEXT_DOC = {
+    "description": "The next deal's `settle` request fields, ready to send back with the next "
+    "outcome (null once the session is over)."
+}
 
 # --- Game Flip Flop ----------------------------------------------------------------------------
 
@@ -352,6 +365,8 @@ class GffSettleResponse(Schema):
     flip_carry_out = fields.Integer()
     flop_carry_out = fields.Integer()
     bankrolls_after = fields.List(fields.Integer())
+    next = fields.Nested(GffNextOut, allow_none=True, metadata=NEXT_DOC)
+    session = fields.Nested(GffSessionOut)
 
 
 # --- Triple Tunk -------------------------------------------------------------------------------
@@ -395,11 +410,13 @@ class TtSettleQuery:
     dealer: int
     outcome: TTOutcome
     table: tuple[TableMeld, ...]
+    running_totals: tuple[int, ...] = ()
 
     def canonical(self) -> dict[str, Any]:
         """Cache-key form."""
         out = self.outcome
         return {
+            "running_totals": list(self.running_totals),
             "players": self.players,
             "unit": self.unit,
             "dealer": self.dealer,
@@ -425,6 +442,13 @@ class TtSettleRequest(Schema):
         TRIPLE_TUNK,
         "Melds on the table at the end; when `outcome.special_bonus` is not "
         "given each seat's TT-14 bonus is read from the specials it owns here.",
+    )
+    running_totals = fields.List(
+        fields.Integer(strict=True),
+        metadata={
+            "description": "Each seat's money before this hand, from the previous answer's "
+            "`next` (default all 0); the answer adds `net` to it."
+        },
     )
 
     @post_load
@@ -458,7 +482,12 @@ class TtSettleRequest(Schema):
             totals = _need(raw, "totals", "knock")
             _check_totals(totals, n)
             outcome = TTKnock(knocker, tuple(totals), early, bonus)
-        return TtSettleQuery(n, data["unit"], data["dealer"], outcome, table)
+        running = data.get("running_totals")
+        if running is not None and len(running) != n:
+            raise path_error("running_totals", f"{len(running)} entries for {n} seats")
+        return TtSettleQuery(
+            n, data["unit"], data["dealer"], outcome, table, tuple(running or (0,) * n)
+        )
 
 
 class TtPaymentOut(Schema):
@@ -492,6 +521,8 @@ class TtSettleResponse(Schema):
     early_tunk = fields.List(fields.Boolean(), metadata={"description": "Per seat (TT-9)."})
     payments = fields.List(fields.Nested(TtPaymentOut))
     net = fields.List(fields.Integer(), metadata={"description": "Per seat; sums to zero (C-3)."})
+    next = fields.Nested(TtNextOut, metadata=NEXT_DOC)
+    session = fields.Nested(TtSessionOut)
 
 
 # --- Three Thirteen ----------------------------------------------------------------------------
@@ -623,6 +654,8 @@ class T13SettleResponse(Schema):
         metadata={"description": "Money per seat (with `stake_per_point`); sums to zero."},
     )
     stake_per_point = fields.Integer()
+    next = fields.Nested(T13NextOut, allow_none=True, metadata=NEXT_DOC)
+    session = fields.Nested(T13SessionOut)
 
 
 SETTLE_REQUESTS: dict[str, type[Schema]] = {

@@ -131,6 +131,23 @@ def test_settle_round_from_final_hands(client: FlaskClient) -> None:
         "winners": [],
         "net": [0, 0, 0],
         "stake_per_point": 0,
+        "next": {  # the next round's settle fields (C-4: the deal passes left)
+            "round": 2,
+            "dealer": 1,
+            "previous_totals": [0, 0, 22],
+            "decks": 2,
+            "stake_per_point": 0,
+            "rules": {"aces": "low"},
+        },
+        "session": {
+            "totals": [0, 0, 22],
+            "game_over": False,
+            "standings": [
+                {"seat": 0, "value": 0, "place": 1},
+                {"seat": 1, "value": 0, "place": 1},
+                {"seat": 2, "value": 22, "place": 3},
+            ],
+        },
     }
 
 

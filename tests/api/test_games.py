@@ -49,6 +49,7 @@ def test_game_flip_flop_entry(client: FlaskClient) -> None:
         "POST /v1/games/game-flip-flop/discard",
         "POST /v1/games/game-flip-flop/draw",
         "POST /v1/games/game-flip-flop/knock",
+        "POST /v1/games/game-flip-flop/arrangement",
     ]
 
 
@@ -83,6 +84,7 @@ def test_three_thirteen_entry(client: FlaskClient) -> None:
         "POST /v1/games/three-thirteen/settle",
         "POST /v1/games/three-thirteen/discard",
         "POST /v1/games/three-thirteen/draw",
+        "POST /v1/games/three-thirteen/arrangement",
     ]
 
 
@@ -104,8 +106,9 @@ def test_every_documented_example_is_accepted(app: Flask, client: FlaskClient) -
     """The examples in the OpenAPI document (and so the README) are real, valid requests."""
     examples = _post_examples(app)
     paths = {path for path, _ in examples}
-    # melds x3, early-tunk x2, side-pots x1, settle x3, discard x3, draw x3, knock x2
-    assert len(paths) == 17
+    # melds x3, early-tunk x2, side-pots x1, settle x3, discard x3, draw x3, knock x2,
+    # arrangement x3, batch x1
+    assert len(paths) == 21
     for path, body in examples:
         response = client.post(path, json=body)
         assert response.status_code == 200, (path, response.get_json())

@@ -1,0 +1,136 @@
+"""Real gunicorn with three workers: metrics summed across workers, JSON access log, request ids.
+
+Each request goes on a fresh connection, so the workers share them; ``/metrics`` must count every
+request whichever worker answers the scrape (Prometheus multiprocess mode via
+``PROMETHEUS_MULTIPROC_DIR`` and ``api.gunicorn_hooks``). The access log on stdout must be one
+JSON object per request with timestamp, request id, route, status, duration and cache result.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from http.client import HTTPConnection
+from pathlib import Path
+
+import pytest
+from conftest import free_port, wait_for_port
+
+REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+pytestmark = pytest.mark.slow
+
+
+def _request(
+    port: int, method: str, path: str, body: object = None, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], bytes]:
+    connection = HTTPConnection("127.0.0.1", port, timeout=10)
+    sent = dict(headers or {})
+    payload = None
+    if body is not None:
+        sent["Content-Type"] = "application/json"
+        payload = json.dumps(body)
+    try:
+        connection.request(method, path, body=payload, headers=sent)
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+@pytest.fixture
+def gunicorn(tmp_path: Path) -> Iterator[tuple[int, Path, Path]]:
+    port = free_port()
+    metrics_dir = tmp_path / "metrics"
+    metrics_dir.mkdir()
+    env = {
+        **os.environ,
+        "PORT": str(port),
+        "BIND_HOST": "127.0.0.1",
+        "WEB_CONCURRENCY": "3",
+        "REDIS_URL": "",
+        "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    log = tmp_path / "gunicorn.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"],
+            cwd=REPO_ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        wait_for_port(port, 30, proc)
+        deadline = time.monotonic() + 30
+        while _request(port, "GET", "/healthz")[0] != 200:
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        yield port, metrics_dir, log
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
+_LINE = re.compile(r"^(?P<name>[a-z_]+)\{(?P<labels>[^}]*)\} (?P<value>\S+)$", re.M)
+
+
+def _sample(text: str, name: str, labels: str) -> float:
+    """The value of ``name{labels}`` (label order does not matter)."""
+    want = set(labels.split(","))
+    for match in _LINE.finditer(text):
+        if match.group("name") == name and set(match.group("labels").split(",")) == want:
+            return float(match.group("value"))
+    raise AssertionError(f"{name}{{{labels}}} missing")
+
+
+def test_metrics_sum_over_workers_and_logs_are_json(gunicorn: tuple[int, Path, Path]) -> None:
+    port, metrics_dir, log = gunicorn
+    for _ in range(30):
+        assert _request(port, "GET", "/v1/games")[0] == 200
+    for i in range(10):
+        status, headers, _ = _request(
+            port,
+            "POST",
+            "/v1/games/game-flip-flop/melds",
+            {"hand": ["AS", "2S", "3S"]},
+            {"X-Request-ID": f"it-{i}"},
+        )
+        assert status == 200 and headers["x-request-id"] == f"it-{i}"
+    workers = {p.name.split("_")[1].split(".")[0] for p in metrics_dir.glob("counter_*.db")}
+    assert len(workers) >= 2, "the requests were not shared by several workers"
+    for _ in range(4):  # whichever worker answers the scrape, the sums are the same
+        status, headers, raw = _request(port, "GET", "/metrics")
+        assert status == 200 and headers["content-type"].startswith("text/plain")
+        text = raw.decode()
+        games = 'method="GET",route="/v1/games",status="200"'
+        melds = 'method="POST",route="/v1/games/game-flip-flop/melds",status="200"'
+        assert _sample(text, "tunk_http_requests_total", games) == 30
+        assert _sample(text, "tunk_http_requests_total", melds) == 10
+        assert _sample(text, "tunk_http_request_duration_seconds_count", melds) == 10
+        route = 'route="/v1/games/game-flip-flop/melds"'
+        hits = _sample(text, "tunk_cache_results_total", route + ',result="HIT"')
+        misses = _sample(text, "tunk_cache_results_total", route + ',result="MISS"')
+        assert hits + misses == 10 and 1 <= misses <= 3  # one MISS per worker at most
+    time.sleep(0.2)
+    lines = [line for line in log.read_text().splitlines() if line.strip()]
+    records = [json.loads(line) for line in lines]  # every line is JSON, gunicorn's own too
+    assert any("Booting worker" in r["message"] for r in records)
+    access = [r for r in records if r.get("event") == "access"]
+    melds_logs = [r for r in access if r["route"] == "/v1/games/game-flip-flop/melds"]
+    assert {r["request_id"] for r in melds_logs} == {f"it-{i}" for i in range(10)}
+    for record in melds_logs:
+        assert record["status"] == 200 and record["method"] == "POST"
+        assert record["cache"] in ("HIT", "MISS")
+        assert record["duration_ms"] >= 0 and record["ts"].endswith("+00:00")
+    assert "Control server error" not in log.read_text()
