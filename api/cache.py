@@ -51,7 +51,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 
-import redis
 from flask import Flask, Response, current_app, g, request
 
 from api.config import Settings
