@@ -66,7 +66,9 @@ def _report() -> Iterator[None]:
     suppress_health_check=list(HealthCheck),
 )
 def test_every_operation_answers_within_its_schema(case: Any) -> None:
-    response = case.call()
+    # The in-process WSGI transport does not undo gzip (large answers are gzipped when asked),
+    # so the fuzz asks for identity encoding; gzip itself is tested in the HTTP-layer tests.
+    response = case.call(headers={"Accept-Encoding": "identity"})
     STATUSES[response.status_code] += 1
     case.validate_response(response, checks=CHECKS)
     if response.status_code >= 400:
