@@ -132,10 +132,10 @@ def test_start_script_has_no_control_socket_error(tmp_path: Path) -> None:
     )
     assert "Control server error" not in log
     assert log.count("Booting worker") == workers, log[-2000:]  # from the CPU count/quota
-    # the same gunicorn without the flag shows the error the script avoids (the test can fail)
+    # gunicorn.conf.py itself turns the control socket off, so the plain command is clean too.
     _, plain = _start(
         tmp_path,
         [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"],
-        lambda text: "Control server error" in text,
+        lambda text: text.count("Booting worker") >= 1,
     )
-    assert "Control server error" in plain
+    assert "Control server error" not in plain

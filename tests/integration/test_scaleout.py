@@ -128,14 +128,18 @@ def test_answer_computed_on_one_replica_is_a_hit_on_the_other(cluster_dep: Deplo
 
     ready = request(cluster_dep.nginx.port, "GET", "/readyz")
     assert ready.status == 200
-    assert ready.body["cache"] == {
-        "backend": "redis",
-        "state": "up",
-        "mode": "cluster",
-        "slots_covered": True,
-        "slots_ok": 16384,
-        "cluster_state": "ok",
-    }
+    # /readyz also reports the worker's breaker, namespace and round trip.
+    assert (
+        ready.body["cache"].items()
+        >= {
+            "backend": "redis",
+            "state": "up",
+            "mode": "cluster",
+            "slots_covered": True,
+            "slots_ok": 16384,
+            "cluster_state": "ok",
+        }.items()
+    )
 
 
 def test_keys_spread_over_every_master(cluster_dep: Deployment) -> None:
@@ -251,13 +255,17 @@ def test_sentinel_master_killed_during_load(
     warm(sentinel_dep, requests)
     ready = request(sentinel_dep.nginx.port, "GET", "/readyz")
     old_master = group.current_master()
-    assert ready.body["cache"] == {
-        "backend": "redis",
-        "state": "up",
-        "mode": "sentinel",
-        "service": "tunk",
-        "master": f"127.0.0.1:{old_master}",
-    }
+    # /readyz also reports the worker's breaker, namespace and round trip.
+    assert (
+        ready.body["cache"].items()
+        >= {
+            "backend": "redis",
+            "state": "up",
+            "mode": "sentinel",
+            "service": "tunk",
+            "master": f"127.0.0.1:{old_master}",
+        }.items()
+    )
     failover: dict[str, float] = {}
     done = threading.Event()
 
