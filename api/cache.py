@@ -51,9 +51,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Request, Response, current_app, g
 
 from api.config import Settings
+from api.errors import BEFORE_PARSE_KEY
 from api.fingerprint import code_fingerprint
 from api.redis_conn import connect, describe
 from api.worker_state import WorkerStates, default_state_dir
@@ -503,16 +504,13 @@ _ALIAS_STATUS = "tunk_alias_status"
 STATES_EXTENSION_KEY: Final = "tunk.worker_states"
 
 
-def _answer_repeated_request() -> Response | None:
-    """``before_request``: answer a repeated /v1 body (same bytes) from its alias entry.
+def _answer_repeated_request(req: Request, raw: bytes) -> Response | None:
+    """Answer a repeated /v1 body (same bytes) from its alias entry, before it is even parsed.
 
-    Runs after the JSON body guard (which leaves the raw body in ``g.raw_body``); on a miss it
+    Called by the JSON body guard once the body is read (JSON content type, within the size
+    limit); an alias only exists for a body that parsed, validated and computed. On a miss it
     remembers the alias key so ``cached_json`` can write it next to the canonical entry.
     """
-    raw = g.get("raw_body")
-    if raw is None:
-        return None
-    req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     key = alias_key(req.path, req.query_string, raw, method=req.method)
     text, status = current_cache().fetch_alias(key)
     if text is not None:
@@ -525,7 +523,7 @@ def _answer_repeated_request() -> Response | None:
 def init_cache(app: Flask, settings: Settings) -> ResponseCache:
     """Create the app's cache, keep it in ``app.extensions`` and install the alias lookup.
 
-    Must be called after ``api.errors.register_error_handling`` so the body guard runs first.
+    The alias lookup is the body guard's ``BEFORE_PARSE_KEY`` hook (``api.errors``).
     Each worker publishes its breaker's changes for ``/readyz`` (``api.worker_state``).
     """
     cache = build_cache(settings)
@@ -534,7 +532,7 @@ def init_cache(app: Flask, settings: Settings) -> ResponseCache:
     app.extensions[STATES_EXTENSION_KEY] = states
     if isinstance(cache.backend, RedisCache):
         cache.backend.breaker.on_change = states.publish
-    app.before_request(_answer_repeated_request)
+    app.extensions[BEFORE_PARSE_KEY] = _answer_repeated_request
     return cache
 
 
@@ -558,9 +556,9 @@ def readiness_report() -> dict[str, Any]:
 
 
 def _json_response(text: str, status: CacheStatus) -> Response:
-    response = current_app.response_class(text, status=200, mimetype="application/json")
-    response.headers["X-Cache"] = status
-    return response
+    return current_app.response_class(
+        text, status=200, headers={"Content-Type": "application/json", "X-Cache": status}
+    )
 
 
 _ENGINE_SLOT = threading.Lock()

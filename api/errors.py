@@ -50,6 +50,9 @@ _LOCATIONS = frozenset(
 # RFC 9110 names where Python 3.11's http.HTTPStatus still has the RFC 7231 ones.
 _TITLES: dict[int, str] = {413: "Content Too Large", 422: "Unprocessable Content"}
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+BEFORE_PARSE_KEY = "tunk.before_parse"
+"""``app.extensions`` key of ``hook(request, raw_body) -> Response | None``, called once a JSON
+body is read and before it is parsed (the cache answers repeated bodies there)."""
 _GUARDED_PREFIX = "/v1/"
 
 
@@ -323,12 +326,18 @@ def _guard_json_body() -> Response | None:
         return problem(
             415, f"Send the request body as JSON with 'Content-Type: application/json' ({shown})."
         )
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
     raw = req.get_data(cache=True)  # raises RequestEntityTooLarge (413) over the limit
-    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    limit = app.config.get("MAX_CONTENT_LENGTH")
     if req.content_length is None and limit is not None and len(raw) >= limit:
         # A chunked body has no Content-Length: werkzeug stops reading at the limit, so a body
         # that reached it was (or may have been) longer; refuse it like a declared one.
         raise RequestEntityTooLarge()
+    before_parse = app.extensions.get(BEFORE_PARSE_KEY)
+    if before_parse is not None:
+        answered: Response | None = before_parse(req, raw)
+        if answered is not None:
+            return answered
     value, reason = parse_json_body(raw)
     if reason is not None:
         return problem(400, reason, {BODY_FIELD: [reason]})
@@ -336,7 +345,6 @@ def _guard_json_body() -> Response | None:
         message = "The request body must be a JSON object."
         return problem(422, message, {BODY_FIELD: [message]})
     g.json_body = value
-    g.raw_body = raw
     return None
 
 

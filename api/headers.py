@@ -28,7 +28,8 @@ def _add_headers(response: Response) -> Response:
     headers["X-Content-Type-Options"] = "nosniff"
     if "Cache-Control" not in headers:
         headers["Cache-Control"] = "no-store"
-    if request.path == "/docs" or request.path.startswith("/docs/"):
+    path = request.path
+    if path == "/docs" or path.startswith("/docs/"):
         headers["Content-Security-Policy"] = DOCS_CSP
         headers["X-Frame-Options"] = "DENY"
         headers["Referrer-Policy"] = "no-referrer"

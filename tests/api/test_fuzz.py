@@ -14,13 +14,12 @@ appends the number of cases sent and their statuses to the report file).
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, seed, settings
 from schemathesis.checks import (
@@ -46,13 +45,14 @@ CHECKS = [
 ]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _report() -> Iterator[None]:
-    yield
+def _report() -> None:
     if REPORT:
         with open(REPORT, "a", encoding="utf-8") as out:
             total = sum(STATUSES.values())
             out.write(f"cases {total}; statuses {dict(sorted(STATUSES.items()))}\n")
+
+
+atexit.register(_report)  # after every phase schemathesis runs, at the very end
 
 
 @SCHEMA.parametrize()
