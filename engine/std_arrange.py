@@ -80,7 +80,7 @@ class _Prepared:
         "active",
     )
 
-    def __init__(self, hand: Sequence[Card], ctx: StdContext) -> None:
+    def __init__(self, hand: Sequence[Card], ctx: StdContext, free: bool = False) -> None:
         wr = ctx.wild_rank
         wilds = sorted(c for c in hand if RANK_OF[c] == wr)
         nat: list[Card] = []
@@ -106,7 +106,7 @@ class _Prepared:
         self.jokers = w = len(wilds)
         self.joker_value = pt[wilds[0]] if wilds else 0
         self.groups = self._all_groups(ctx, suit_bits)
-        if w == 1:
+        if w == 1 and not free:  # with a card to throw, a pair's partner may be the one to go
             self._keep_best_free_pair()
         elif w >= 2:
             self._drop_lonely()
@@ -1097,3 +1097,341 @@ def _mask_best(
 def _meld_order(meld: int) -> tuple[int, tuple[int, ...]]:
     """C-2 (3) order of melds sharing their smallest card: longest, then smallest cards."""
     return -meld.bit_count(), _meld_cards(meld)
+
+
+# --------------------------------------------------------------------------------------------
+# Least deadwood after throwing one card away (the discard that follows a draw, T13-5, GFF-8),
+# by the same search as ``min_deadwood`` with a "one card still to throw" flag, and a memo of
+# both figures per hand for callers that ask about thousands of related hands (advice).
+
+_INF = 1 << 40
+
+
+def _free_solver(prep: _Prepared) -> Callable[[int, int, bool, bool], int]:
+    """Memoised least deadwood points of naturals ``state`` with ``j`` jokers.
+
+    ``melded`` tells that a group exists already (every spare joker then joins a meld; without
+    one, 3+ jokers meld alone and fewer are deadwood). ``free`` asks for exactly one card to be
+    thrown away first: the lowest natural (when it is reached) or a spare joker at the end.
+    """
+    memo: dict[int, int] = {}
+    groups, guard, pts, jv = prep.groups, prep.guard, prep.pts, prep.joker_value
+
+    def solve(state: int, j: int, melded: bool, free: bool) -> int:
+        if not state:
+            if free:
+                if not j:
+                    return _INF
+                j -= 1
+            return 0 if (not j or melded or j >= 3) else j * jv
+        key = state << 8 | j << 2 | melded << 1 | free
+        got = memo.get(key)
+        if got is not None:
+            return got
+        i = ((state & -state).bit_length() - 1) // _F
+        rest = state - (1 << (_F * i))
+        best = pts[i] + solve(rest, j, melded, free)
+        if free:
+            val = solve(rest, j, melded, False)
+            if val < best:
+                best = val
+        if best:
+            gs = state | guard
+            for vec, need in groups[i]:
+                if need > j:
+                    break
+                if (gs - vec) & guard == guard:
+                    val = solve(state - vec, j - need, True, free)
+                    if val < best:
+                        best = val
+                        if not val:
+                            break
+        memo[key] = best
+        return best
+
+    return solve
+
+
+def min_deadwood_after_discard(hand: Sequence[Card], ctx: StdContext) -> int:
+    """Least deadwood points of ``hand`` less its best single discard (C-2 after T13-5 / GFF-8).
+
+    Equal to ``min(min_deadwood(hand - c) for c in hand)``, by one search. ``hand`` holds at
+    least one card.
+    """
+    prep = _Prepared(hand, ctx, free=True)
+    w = prep.jokers
+    jv = prep.joker_value
+    isolated = prep.state - prep.active
+    fixed = _natural_points(prep, isolated)
+    top = 0  # the highest natural in no group: throwing it is one candidate
+    i, s = 0, isolated
+    while s:
+        if s & 15:
+            top = max(top, prep.pts[i])
+        s >>= _F
+        i += 1
+
+    def alone(j: int) -> int:  # jokers with no group: 3+ meld alone, fewer are deadwood
+        return 0 if (not j or j >= 3) else j * jv
+
+    if not prep.active:
+        best = _INF
+        if isolated:
+            best = fixed - top + alone(w)
+        if w:
+            best = min(best, fixed + alone(w - 1))
+        return best
+    solve = _free_solver(prep)
+    best = fixed + solve(prep.active, w, False, True)
+    if isolated:
+        best = min(best, fixed - top + solve(prep.active, w, False, False))
+    return best
+
+
+# Per card: the count fields of the (up to) four cards above it in its suit, and for an ace the
+# fields of its suit's 10, J, Q, K (the cards below a high ace), as masks of ``state >> ...``.
+_ABOVE_MASK = tuple((1 << (_F * min(4, 12 - c % 13))) - 1 for c in range(52))
+_BELOW_ACE_MASK = (1 << (_F * 4)) - 1
+
+
+class _CardSolver:
+    """The free-throw search on absolute card states, memoised across hands of one context.
+
+    A hand's naturals are a count vector with one 5-bit field per card (``5 * card``), so every
+    hand of a context shares one memo: advice asks about thousands of hands that differ by a
+    card or two, and their sub-problems (the cards above the lowest few) coincide. The groups
+    of the lowest natural are built from the counts of its run neighbours and of its rank in
+    the higher suits, cached per pattern. Same recursion and WLOG limits as ``_free_solver``.
+    """
+
+    __slots__ = ("ctx", "limit", "_memo", "_groups", "_pt", "_cap", "_wild")
+
+    def __init__(self, ctx: StdContext, limit: int = 1 << 20) -> None:
+        self.ctx = ctx
+        self.limit = limit
+        self._memo: dict[int, int] = {}
+        self._groups: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._pt = ctx.point_table
+        self._cap = ctx.max_set if ctx.max_set is not None else _MAX_SET_GROUP
+        self._wild = ctx.wild_rank
+
+    def split(self, hand: Sequence[Card]) -> tuple[int, int]:
+        """(natural count state, number of wilds) of ``hand``."""
+        state = jokers = 0
+        wr = self._wild
+        for c in hand:
+            if RANK_OF[c] == wr:
+                jokers += 1
+            else:
+                state += 1 << (_F * c)
+        return state, jokers
+
+    def group_options(self, state: int, c: int, j: int) -> tuple[tuple[int, int], ...]:
+        """Groups whose lowest natural is ``c`` inside ``state``: (count vector, jokers), fewest
+        jokers first, only those needing at most ``j`` (capped at 3) jokers.
+
+        Cached on the raw counts that decide them: the four cards above ``c`` in its suit, the
+        same rank in the higher suits, ``c``'s own copies, the cards below a high ace.
+        """
+        jj = j if j < 3 else 3
+        base = _F * c
+        above = state >> (base + _F) & _ABOVE_MASK[c]
+        same = 0
+        for t in range(c + 13, 52, 13):
+            same = same << 4 | (state >> (_F * t) & 15)
+        key = (((above << 12 | same) << 4 | (state >> base & 15)) << 6 | c) << 2 | jj
+        if RANK_OF[c] == 0 and self.ctx.aces_high:
+            key |= (state >> (base + _F * 9) & _BELOW_ACE_MASK) << 200
+        got = self._groups.get(key)
+        if got is None:
+            got = self._groups[key] = self._build_groups(state, c, jj)
+        return got
+
+    def _build_groups(self, state: int, c: int, jj: int) -> tuple[tuple[int, int], ...]:
+        """The groups of ``group_options`` (uncached)."""
+        r = RANK_OF[c]
+        p = 0
+        for k in range(1, min(4, 12 - r) + 1):
+            if state >> (_F * (c + k)) & 15:
+                p |= 1 << (k - 1)
+        hp = 0
+        if r == 0 and self.ctx.aces_high:
+            for k in range(1, 5):
+                if state >> (_F * (c + 13 - k)) & 15:
+                    hp |= 1 << (k - 1)
+        own = min(state >> (_F * c) & 15, 5)
+        unit = 1 << (_F * c)
+        options: list[tuple[int, int]] = []
+        for sub, need in _RUN_SUBSETS_BY_JOKERS[jj][p]:
+            vec = unit
+            for off in _BITS[sub]:
+                vec += 1 << (_F * (c + off))
+            options.append((vec, need))
+        for sub, need in _RUN_SUBSETS_BY_JOKERS[jj][hp] if hp else ():
+            vec = unit
+            for off in _BITS[sub]:
+                vec += 1 << (_F * (c + 13 - off))
+            options.append((vec, need))
+        partners = list(range(c + 13, 52, 13))
+        counts = [state >> (_F * t) & 15 for t in partners]
+        ranges = [range(1, own + 1)] + [range(min(k, 5) + 1) for k in counts]
+        for combo in product(*ranges):
+            size = sum(combo)
+            need = 3 - size if size < 3 else 0
+            if size > self._cap or need > jj:
+                continue
+            vec = combo[0] * unit
+            for k, t in zip(combo[1:], partners, strict=True):
+                vec += k << (_F * t)
+            options.append((vec, need))
+        options.sort(key=_by_need)
+        return tuple(options)
+
+    def solve(self, state: int, j: int, melded: bool, free: bool) -> int:
+        """Least deadwood points (see ``_free_solver``)."""
+        if not state:
+            if free:
+                if not j:
+                    return _INF
+                j -= 1
+            return 0 if (not j or melded or j >= 3) else j * self._pt[self._wild or 0]
+        key = state << 8 | j << 2 | melded << 1 | free
+        memo = self._memo
+        got = memo.get(key)
+        if got is not None:
+            return got
+        c = ((state & -state).bit_length() - 1) // _F
+        rest = state - (1 << (_F * c))
+        best = self._pt[c] + self.solve(rest, j, melded, free)
+        if free:
+            val = self.solve(rest, j, melded, False)
+            if val < best:
+                best = val
+        if best:
+            for vec, need in self.group_options(state, c, j):
+                if need > j:
+                    break
+                val = self.solve(state - vec, j - need, True, free)
+                if val < best:
+                    best = val
+                    if not val:
+                        break
+        if len(memo) >= self.limit:
+            memo.clear()
+        memo[key] = best
+        return best
+
+
+Profile = tuple[int, int, int, int, int, tuple[int, ...]]
+
+
+def _hand_key(hand: Sequence[Card]) -> int:
+    """One int per multiset of cards: a 3-bit count per card (at most 7 copies)."""
+    key = 0
+    for c in hand:
+        key += 1 << (3 * c)
+    return key
+
+
+class DeadwoodMemo:
+    """``min_deadwood`` and ``min_deadwood_after_discard`` of many related hands, memoised.
+
+    Advice asks about thousands of hands that differ by a card or two (every discard, every next
+    card); each figure is searched once. The memo is bounded: past ``limit`` hands it starts
+    afresh. Instances are shared per context (:meth:`for_context`).
+    """
+
+    __slots__ = ("ctx", "limit", "_dw", "_ad", "_pt", "_wild", "_solver")
+    _SHARED: dict[StdContext, DeadwoodMemo] = {}
+
+    def __init__(self, ctx: StdContext, limit: int = 1 << 17) -> None:
+        self.ctx = ctx
+        self.limit = limit
+        self._dw: dict[int, int] = {}
+        self._ad: dict[int, int] = {}
+        self._pt = ctx.point_table
+        self._wild = ctx.wild_rank
+        self._solver = _CardSolver(ctx)
+
+    @classmethod
+    def for_context(cls, ctx: StdContext) -> DeadwoodMemo:
+        """The shared memo of ``ctx``."""
+        got = cls._SHARED.get(ctx)
+        if got is None:
+            got = cls._SHARED[ctx] = cls(ctx)
+        return got
+
+    @classmethod
+    def clear_all(cls) -> None:
+        """Forget every shared memo (benchmarks time cold requests with this)."""
+        cls._SHARED.clear()
+
+    def points(self, card: Card) -> int:
+        """Deadwood value of ``card``."""
+        return self._pt[card]
+
+    def deadwood(self, hand: Sequence[Card]) -> int:
+        """``min_deadwood(hand, ctx)``."""
+        key = _hand_key(hand)
+        got = self._dw.get(key)
+        if got is None:
+            if len(self._dw) >= self.limit:
+                self._dw.clear()
+            state, j = self._solver.split(hand)
+            got = self._dw[key] = self._solver.solve(state, j, False, False)
+        return got
+
+    def after_discard(self, hand: Sequence[Card]) -> int:
+        """``min_deadwood_after_discard(hand, ctx)``."""
+        key = _hand_key(hand)
+        got = self._ad.get(key)
+        if got is None:
+            if len(self._ad) >= self.limit:
+                self._ad.clear()
+            state, j = self._solver.split(hand)
+            got = self._ad[key] = self._solver.solve(state, j, False, True)
+        return got
+
+    def profile(self, hand: Sequence[Card]) -> Profile:
+        """What :meth:`after_adding` needs: (deadwood, after-discard deadwood, wilds, mask of
+        the naturals' ranks, mask of the (suit, rank) spots within two ranks of a natural,
+        hand)."""
+        wr = self._wild
+        ranks = near = wilds = 0
+        aces_high = self.ctx.aces_high
+        for c in hand:
+            r = RANK_OF[c]
+            if r == wr:
+                wilds += 1
+                continue
+            ranks |= 1 << r
+            base = SUIT_OF[c] * 20
+            for pos in (r, 13) if (aces_high and r == 0) else (r,):
+                near |= 0b11111 << (base + pos + 1)  # spots pos-2 .. pos+2, shifted by 3
+        t = tuple(hand)
+        return self.deadwood(t), self.after_discard(t), wilds, ranks, near, t
+
+    def after_adding(self, prof: Profile, card: Card) -> int:
+        """Least deadwood after adding ``card`` to the profiled hand and throwing one card.
+
+        Shortcut (exact): with at most one wild in the hand, a natural sharing no rank with a
+        natural of the hand and more than two ranks from every natural of its suit is in no
+        meld (a meld needs three cards, at most one wild). It is then thrown back (the hand's
+        deadwood) or kept while the best other card goes (its points + after-discard deadwood).
+        """
+        dw, ad, wilds, ranks, near, hand = prof
+        r = RANK_OF[card]
+        if wilds <= 1 and r != self._wild and not ranks >> r & 1:
+            base = SUIT_OF[card] * 20
+            if not near >> (base + r + 3) & 1 and not (
+                self.ctx.aces_high and r == 0 and near >> (base + 16) & 1
+            ):
+                return min(dw, self._pt[card] + ad)
+        return self.after_discard((*hand, card))
+
+    def after_each_draw(
+        self, hand: Sequence[Card], counts: Sequence[tuple[int, int]]
+    ) -> list[tuple[int, int, int]]:
+        """(card, copies, ``after_adding``) for each (card, copies) of ``counts``."""
+        prof = self.profile(hand)
+        return [(card, copies, self.after_adding(prof, card)) for card, copies in counts]
