@@ -80,7 +80,7 @@ class _Prepared:
         "active",
     )
 
-    def __init__(self, hand: Sequence[Card], ctx: StdContext, free: bool = False) -> None:
+    def __init__(self, hand: Sequence[Card], ctx: StdContext) -> None:
         wr = ctx.wild_rank
         wilds = sorted(c for c in hand if RANK_OF[c] == wr)
         nat: list[Card] = []
@@ -106,7 +106,7 @@ class _Prepared:
         self.jokers = w = len(wilds)
         self.joker_value = pt[wilds[0]] if wilds else 0
         self.groups = self._all_groups(ctx, suit_bits)
-        if w == 1 and not free:  # with a card to throw, a pair's partner may be the one to go
+        if w == 1:
             self._keep_best_free_pair()
         elif w >= 2:
             self._drop_lonely()
@@ -1107,85 +1107,13 @@ def _meld_order(meld: int) -> tuple[int, tuple[int, ...]]:
 _INF = 1 << 40
 
 
-def _free_solver(prep: _Prepared) -> Callable[[int, int, bool, bool], int]:
-    """Memoised least deadwood points of naturals ``state`` with ``j`` jokers.
-
-    ``melded`` tells that a group exists already (every spare joker then joins a meld; without
-    one, 3+ jokers meld alone and fewer are deadwood). ``free`` asks for exactly one card to be
-    thrown away first: the lowest natural (when it is reached) or a spare joker at the end.
-    """
-    memo: dict[int, int] = {}
-    groups, guard, pts, jv = prep.groups, prep.guard, prep.pts, prep.joker_value
-
-    def solve(state: int, j: int, melded: bool, free: bool) -> int:
-        if not state:
-            if free:
-                if not j:
-                    return _INF
-                j -= 1
-            return 0 if (not j or melded or j >= 3) else j * jv
-        key = state << 8 | j << 2 | melded << 1 | free
-        got = memo.get(key)
-        if got is not None:
-            return got
-        i = ((state & -state).bit_length() - 1) // _F
-        rest = state - (1 << (_F * i))
-        best = pts[i] + solve(rest, j, melded, free)
-        if free:
-            val = solve(rest, j, melded, False)
-            if val < best:
-                best = val
-        if best:
-            gs = state | guard
-            for vec, need in groups[i]:
-                if need > j:
-                    break
-                if (gs - vec) & guard == guard:
-                    val = solve(state - vec, j - need, True, free)
-                    if val < best:
-                        best = val
-                        if not val:
-                            break
-        memo[key] = best
-        return best
-
-    return solve
-
-
 def min_deadwood_after_discard(hand: Sequence[Card], ctx: StdContext) -> int:
     """Least deadwood points of ``hand`` less its best single discard (C-2 after T13-5 / GFF-8).
 
-    Equal to ``min(min_deadwood(hand - c) for c in hand)``, by one search. ``hand`` holds at
-    least one card.
+    Equal to ``min(min_deadwood(hand - c) for c in hand)``, by one search (the "one card still
+    to throw" flag of :class:`_CardSolver`). ``hand`` holds at least one card.
     """
-    prep = _Prepared(hand, ctx, free=True)
-    w = prep.jokers
-    jv = prep.joker_value
-    isolated = prep.state - prep.active
-    fixed = _natural_points(prep, isolated)
-    top = 0  # the highest natural in no group: throwing it is one candidate
-    i, s = 0, isolated
-    while s:
-        if s & 15:
-            top = max(top, prep.pts[i])
-        s >>= _F
-        i += 1
-
-    def alone(j: int) -> int:  # jokers with no group: 3+ meld alone, fewer are deadwood
-        return 0 if (not j or j >= 3) else j * jv
-
-    if not prep.active:
-        best = _INF
-        if isolated:
-            best = fixed - top + alone(w)
-        if w:
-            best = min(best, fixed + alone(w - 1))
-        return best
-    solve = _free_solver(prep)
-    best = fixed + solve(prep.active, w, False, True)
-    if isolated:
-        best = min(best, fixed - top + solve(prep.active, w, False, False))
-    return best
+    return DeadwoodMemo.for_context(ctx).after_discard(hand)
 
 
 # Per card: the count fields of the (up to) four cards above it in its suit, and for an ace the
@@ -1195,13 +1123,20 @@ _BELOW_ACE_MASK = (1 << (_F * 4)) - 1
 
 
 class _CardSolver:
-    """The free-throw search on absolute card states, memoised across hands of one context.
+    """Least deadwood, optionally after throwing one card, memoised across hands of a context.
+
+    ``solve(state, j, melded, free)``: the least deadwood points of naturals ``state`` with
+    ``j`` jokers. ``melded`` tells that a group exists already (every spare joker then joins a
+    meld; without one, 3+ jokers meld alone and fewer are deadwood). ``free`` asks for exactly
+    one card to be thrown away: the lowest natural when it is reached, or a spare joker at the
+    end. The lowest natural is deadwood, thrown, or in one of its groups (as ``_solver``).
 
     A hand's naturals are a count vector with one 5-bit field per card (``5 * card``), so every
     hand of a context shares one memo: advice asks about thousands of hands that differ by a
     card or two, and their sub-problems (the cards above the lowest few) coincide. The groups
     of the lowest natural are built from the counts of its run neighbours and of its rank in
-    the higher suits, cached per pattern. Same recursion and WLOG limits as ``_free_solver``.
+    the higher suits, cached per pattern. WLOG limits as ``_Prepared`` (sets of at most 5
+    naturals, runs spanning at most 5 positions).
     """
 
     __slots__ = ("ctx", "limit", "_memo", "_groups", "_pt", "_cap", "_wild")
@@ -1288,7 +1223,7 @@ class _CardSolver:
         return tuple(options)
 
     def solve(self, state: int, j: int, melded: bool, free: bool) -> int:
-        """Least deadwood points (see ``_free_solver``)."""
+        """Least deadwood points (see the class docstring)."""
         if not state:
             if free:
                 if not j:

@@ -39,7 +39,8 @@ value of the hand with ``T`` (exactly the best ``discard`` answer on that hand: 
 same seed, same samples), and the stock the mean of the value over the stock card. On a last turn
 (no lookahead) the mean is exact; otherwise stock cards are drawn in a seeded order without
 replacement until the 95% interval of the mean is narrower than ``precision``, excludes the
-value of taking, covers every unseen card, or reaches ``samples`` cards. Taking a card only to
+value of taking, covers every unseen card, reaches ``samples`` cards or the work cap
+(``DRAW_WORK_CAP`` deadwood figures). Taking a card only to
 throw it back is never advised: when the best discard after taking ``T`` is ``T`` itself, the
 stock is drawn.
 
@@ -73,6 +74,11 @@ MAX_PRECISION = 50.0
 # the largest accepted settings finish well under a second). ``samples`` above the cap is a 422.
 MAX_SAMPLES = 64  # discard: next player's hands
 MAX_STOCK_SAMPLES = 16  # draw: stock cards, each one full evaluation of a hand after the draw
+# Draw: stock sampling also stops once this many deadwood figures were asked for (the work unit:
+# one kept hand with one next card, or one imagined next-player hand with one discard). A round-11
+# evaluation asks about 600, so a draw does about five there and many more in the
+# short early rounds; deterministic, unlike a clock.
+DRAW_WORK_CAP = 3000
 
 # Score weights (bench/tournament_t13.py): the next player's likely gain is a tie-breaker, not a
 # cost in points, since what a discard gives them is mostly what they would soon draw anyway; a
@@ -173,6 +179,7 @@ class T13DiscardAdvice:
     samples: int
     seed: int
     risk: float
+    work: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +335,7 @@ class _Evaluator:
     _opp: list[Profile] | None = field(init=False, default=None)
     _kept: dict[tuple[int, ...], _Kept] = field(init=False, default_factory=dict)
     _danger: dict[int, tuple[float, float]] = field(init=False, default_factory=dict)
+    work: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
         s = self.situation
@@ -356,6 +364,7 @@ class _Evaluator:
             got = _Kept(dw, float(dw), 0, 0.0, float(dw))
         else:
             acc = outs = zero = 0
+            self.work += len(self.counts)
             for _card, copies, v in sc.after_each_draw(key, self.counts):
                 acc += v * copies
                 if v < dw:
@@ -380,6 +389,7 @@ class _Evaluator:
             hands = _next_player_hands(self.situation, self._unseen, rng, self.samples)
             self._opp = [self.scorer.profile(h) for h in hands]
         helped = gain = 0
+        self.work += len(self._opp)
         for prof in self._opp:
             g = prof[0] - self.scorer.after_adding(prof, card)
             if g > 0:
@@ -459,6 +469,7 @@ def _discard(situation: T13Situation, seed: int, samples: int) -> T13DiscardAdvi
         used,
         seed,
         ev.risk,
+        ev.work,
     )
 
 
@@ -604,6 +615,7 @@ def _stock_value(
     if last_turn:  # no lookahead: cheap, so exact over every distinct card
         cap = n
     cache: dict[int, tuple[float, int, bool]] = {}
+    work = 0
     values: list[float] = []
     dws: list[int] = []
     outs = 0
@@ -613,6 +625,7 @@ def _stock_value(
             adv = _discard(_after_draw(situation, card, from_pile=False), seed, danger_samples)
             got = (adv.value, _kept_deadwood(adv), adv.go_out)
             cache[card] = got
+            work += adv.work
         values.append(got[0])
         dws.append(got[1])
         outs += got[2]
@@ -624,6 +637,8 @@ def _stock_value(
             m = sum(values) / k
             if k >= cap or half <= precision or (target is not None and abs(m - target) > half):
                 break
+        if not last_turn and work >= DRAW_WORK_CAP:
+            break
     k = len(values)
     mean = sum(values) / k
     half = _half_width(values, n)
