@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.advice.t13 import DEFAULT_SAMPLES  # noqa: E402 (after the sys.path line)
 from engine.sim.core import mean_interval  # noqa: E402
-from engine.sim.t13 import GameResult, T13Policy, play_game  # noqa: E402
+from engine.sim.t13 import T13Policy, play_game  # noqa: E402
 from engine.sim.t13_policies import PANEL, AdvisorT13Policy  # noqa: E402
 
 STYLES = (*PANEL, "self")
@@ -45,13 +45,6 @@ class Cell:
     nets: list[float] = field(default_factory=list)
     seat_nets: list[list[float]] = field(default_factory=list)
     seconds: float = 0.0
-
-
-def seat_nets(result: GameResult) -> list[float]:
-    """Each seat's net: the other seats' mean total minus its own (they add up to zero)."""
-    totals = result.totals
-    n = len(totals)
-    return [(sum(totals) - t) / (n - 1) - t for t in totals]
 
 
 def play_one(
@@ -70,7 +63,7 @@ def play_one(
             policies.append(make(random.Random(seed * 104_729 + g * 31 + i)))
     result = play_game(policies, rng)
     share = 1 / len(result.winners) if seat in result.winners else 0.0
-    nets = seat_nets(result)
+    nets = list(result.nets())
     return share, nets[seat], nets
 
 

@@ -39,7 +39,11 @@ TURN_CAP = 600
 
 @dataclass(frozen=True, slots=True)
 class T13View:
-    """What seat ``seat`` sees at a decision (before its draw, or after it before the discard)."""
+    """What seat ``seat`` sees at a decision (before its draw, or after it before the discard).
+
+    ``known[s]``: cards seat ``s`` picked up from the pile and still holds; ``thrown[s]``: the
+    cards seat ``s`` discarded this round; ``totals``: the running totals before this round.
+    """
 
     seat: int
     dealer: int
@@ -111,6 +115,13 @@ class GameResult:
     def round_scores(self, seat: int) -> tuple[int, ...]:
         """Seat ``seat``'s score in each round."""
         return tuple(r.round_scores[seat] for r in self.rounds)
+
+    def nets(self) -> tuple[float, ...]:
+        """Each seat's net: the other seats' mean total minus its own (positive = better than
+        the table). The nets of a game add up to zero."""
+        n = len(self.totals)
+        total = sum(self.totals)
+        return tuple((total - t) / (n - 1) - t for t in self.totals)
 
 
 @dataclass(slots=True)
