@@ -1139,7 +1139,7 @@ class _CardSolver:
     naturals, runs spanning at most 5 positions).
     """
 
-    __slots__ = ("ctx", "limit", "_memo", "_groups", "_pt", "_cap", "_wild")
+    __slots__ = ("ctx", "limit", "_memo", "_groups", "_pt", "_cap", "_wild", "solve")
 
     def __init__(self, ctx: StdContext, limit: int = 1 << 20) -> None:
         self.ctx = ctx
@@ -1149,6 +1149,7 @@ class _CardSolver:
         self._pt = ctx.point_table
         self._cap = ctx.max_set if ctx.max_set is not None else _MAX_SET_GROUP
         self._wild = ctx.wild_rank
+        self.solve = self._make_solve()
 
     def split(self, hand: Sequence[Card]) -> tuple[int, int]:
         """(natural count state, number of wilds) of ``hand``."""
@@ -1161,29 +1162,11 @@ class _CardSolver:
                 state += 1 << (_F * c)
         return state, jokers
 
-    def group_options(self, state: int, c: int, j: int) -> tuple[tuple[int, int], ...]:
-        """Groups whose lowest natural is ``c`` inside ``state``: (count vector, jokers), fewest
-        jokers first, only those needing at most ``j`` (capped at 3) jokers.
-
-        Cached on the raw counts that decide them: the four cards above ``c`` in its suit, the
-        same rank in the higher suits, ``c``'s own copies, the cards below a high ace.
-        """
-        jj = j if j < 3 else 3
-        base = _F * c
-        above = state >> (base + _F) & _ABOVE_MASK[c]
-        same = 0
-        for t in range(c + 13, 52, 13):
-            same = same << 4 | (state >> (_F * t) & 15)
-        key = (((above << 12 | same) << 4 | (state >> base & 15)) << 6 | c) << 2 | jj
-        if RANK_OF[c] == 0 and self.ctx.aces_high:
-            key |= (state >> (base + _F * 9) & _BELOW_ACE_MASK) << 200
-        got = self._groups.get(key)
-        if got is None:
-            got = self._groups[key] = self._build_groups(state, c, jj)
-        return got
-
     def _build_groups(self, state: int, c: int, jj: int) -> tuple[tuple[int, int], ...]:
-        """The groups of ``group_options`` (uncached)."""
+        """Groups whose lowest natural is ``c`` inside ``state``: (count vector, jokers), fewest
+        jokers first, only those needing at most ``jj`` (at most 3) jokers. The search caches
+        them on the raw counts that decide them: the four cards above ``c`` in its suit, the
+        same rank in the higher suits, ``c``'s own copies, the cards below a high ace."""
         r = RANK_OF[c]
         p = 0
         for k in range(1, min(4, 12 - r) + 1):
@@ -1222,42 +1205,66 @@ class _CardSolver:
         options.sort(key=_by_need)
         return tuple(options)
 
-    def solve(self, state: int, j: int, melded: bool, free: bool) -> int:
-        """Least deadwood points (see the class docstring)."""
-        if not state:
-            if free:
-                if not j:
-                    return _INF
-                j -= 1
-            return 0 if (not j or melded or j >= 3) else j * self._pt[self._wild or 0]
-        key = state << 8 | j << 2 | melded << 1 | free
+    def _make_solve(self) -> Callable[[int, int, bool, bool], int]:
+        """The memoised search as a closure over local tables (the hot path)."""
         memo = self._memo
-        got = memo.get(key)
-        if got is not None:
-            return got
-        c = ((state & -state).bit_length() - 1) // _F
-        rest = state - (1 << (_F * c))
-        best = self._pt[c] + self.solve(rest, j, melded, free)
-        if free:
-            val = self.solve(rest, j, melded, False)
-            if val < best:
-                best = val
-        if best:
-            for vec, need in self.group_options(state, c, j):
-                if need > j:
-                    break
-                val = self.solve(state - vec, j - need, True, free)
+        get = memo.get
+        groups = self._groups
+        build = self._build_groups
+        pt = self._pt
+        jv = pt[self._wild] if self._wild is not None else 0
+        limit = self.limit
+        above_mask = _ABOVE_MASK
+        high = self.ctx.aces_high
+        rank_of = RANK_OF
+
+        def solve(state: int, j: int, melded: bool, free: bool) -> int:
+            if not state:
+                if free:
+                    if not j:
+                        return _INF
+                    j -= 1
+                return 0 if (not j or melded or j >= 3) else j * jv
+            key = state << 8 | j << 2 | melded << 1 | free
+            got = get(key)
+            if got is not None:
+                return got
+            c = ((state & -state).bit_length() - 1) // _F
+            base = _F * c
+            rest = state - (1 << base)
+            best = pt[c] + solve(rest, j, melded, free)
+            if free:
+                val = solve(rest, j, melded, False)
                 if val < best:
                     best = val
-                    if not val:
+            if best:
+                jj = j if j < 3 else 3
+                gkey = state >> (base + _F) & above_mask[c]
+                for t in range(c + 13, 52, 13):
+                    gkey = gkey << 4 | (state >> (_F * t) & 15)
+                gkey = ((gkey << 4 | (state >> base & 15)) << 6 | c) << 2 | jj
+                if high and rank_of[c] == 0:
+                    gkey |= (state >> (base + _F * 9) & _BELOW_ACE_MASK) << 200
+                options = groups.get(gkey)
+                if options is None:
+                    options = groups[gkey] = build(state, c, jj)
+                for vec, need in options:
+                    if need > j:
                         break
-        if len(memo) >= self.limit:
-            memo.clear()
-        memo[key] = best
-        return best
+                    val = solve(state - vec, j - need, True, free)
+                    if val < best:
+                        best = val
+                        if not val:
+                            break
+            if len(memo) >= limit:
+                memo.clear()
+            memo[key] = best
+            return best
+
+        return solve
 
 
-Profile = tuple[int, int, int, int, int, tuple[int, ...]]
+Profile = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
 
 
 def _hand_key(hand: Sequence[Card]) -> int:
@@ -1328,39 +1335,55 @@ class DeadwoodMemo:
         return got
 
     def profile(self, hand: Sequence[Card]) -> Profile:
-        """What :meth:`after_adding` needs: (deadwood, after-discard deadwood, wilds, mask of
-        the naturals' ranks, mask of the (suit, rank) spots within two ranks of a natural,
-        hand)."""
+        """What :meth:`after_adding` needs: (deadwood, after-discard deadwood, wilds, copies
+        of each natural rank in 3-bit fields, each suit's natural ranks as a 14-bit row (bit 13:
+        the ace again when aces may be high), hand)."""
         wr = self._wild
-        ranks = near = wilds = 0
+        ranks = wilds = 0
+        rows = [0, 0, 0, 0]
         aces_high = self.ctx.aces_high
         for c in hand:
             r = RANK_OF[c]
             if r == wr:
                 wilds += 1
                 continue
-            ranks |= 1 << r
-            base = SUIT_OF[c] * 20
-            for pos in (r, 13) if (aces_high and r == 0) else (r,):
-                near |= 0b11111 << (base + pos + 1)  # spots pos-2 .. pos+2, shifted by 3
+            if ranks >> (3 * r) & 7 < 7:
+                ranks += 1 << (3 * r)
+            rows[SUIT_OF[c]] |= (1 | 1 << 13) if (aces_high and r == 0) else 1 << r
         t = tuple(hand)
-        return self.deadwood(t), self.after_discard(t), wilds, ranks, near, t
+        return self.deadwood(t), self.after_discard(t), wilds, ranks, tuple(rows), t
 
     def after_adding(self, prof: Profile, card: Card) -> int:
         """Least deadwood after adding ``card`` to the profiled hand and throwing one card.
 
-        Shortcut (exact): with at most one wild in the hand, a natural sharing no rank with a
-        natural of the hand and more than two ranks from every natural of its suit is in no
-        meld (a meld needs three cards, at most one wild). It is then thrown back (the hand's
-        deadwood) or kept while the best other card goes (its points + after-discard deadwood).
+        Shortcut (exact): a natural that is in no meld of hand + card (T13-4: a meld is three
+        cards; with no wild in the hand it needs two more of its rank or two suit neighbours
+        making a run; with one wild, one card of its rank or of its suit within two ranks) is
+        deadwood in every arrangement: it is thrown back (the hand's deadwood) or kept while
+        the best other card goes (its points + the hand's after-discard deadwood).
         """
-        dw, ad, wilds, ranks, near, hand = prof
+        dw, ad, wilds, ranks, rows, hand = prof
         r = RANK_OF[card]
-        if wilds <= 1 and r != self._wild and not ranks >> r & 1:
-            base = SUIT_OF[card] * 20
-            if not near >> (base + r + 3) & 1 and not (
-                self.ctx.aces_high and r == 0 and near >> (base + 16) & 1
-            ):
+        if wilds <= 1 and r != self._wild:
+            same = ranks >> (3 * r) & 7
+            row = rows[SUIT_OF[card]]
+            spots = (r, 13) if (r == 0 and self.ctx.aces_high) else (r,)
+            if wilds == 0:
+                alone = same < 2
+                for p in spots:
+                    if not alone:
+                        break
+                    w3 = row >> p  # bits: p, p+1, p+2 above; the two below via row << 2
+                    lo = (row << 2) >> p  # bit 0: p-2, bit 1: p-1
+                    if (w3 >> 1 & 3) == 3 or (lo & 3) == 3 or (lo >> 1 & 1 and w3 >> 1 & 1):
+                        alone = False
+            else:
+                alone = same == 0
+                for p in spots:
+                    window = (row << 2) >> p & 0b11011  # p-2, p-1, p+1, p+2
+                    if window:
+                        alone = False
+            if alone:
                 return min(dw, self._pt[card] + ad)
         return self.after_discard((*hand, card))
 

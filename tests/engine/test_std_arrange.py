@@ -308,3 +308,21 @@ def test_after_discard_golden() -> None:
     assert std_arrange.min_deadwood_after_discard(cs("5S 6S 7S KD"), t13_context(1, LOW)) == 0
     # Three cards, one wild: A-2 + wild meld if the wild stays; throwing it leaves 3 points.
     assert std_arrange.min_deadwood_after_discard(cs("AS 2S 3H"), t13_context(1, LOW)) == 3
+
+
+def test_after_adding_shortcut_matches_the_search() -> None:
+    # A card that fits no meld of hand + card is answered without a search (DeadwoodMemo
+    # .after_adding); every answer equals the best discard of hand + card by min_deadwood.
+    rng = random.Random(9)
+    for k in range(1500):
+        rules = HIGH if k % 2 else LOW
+        round_number = rng.randint(1, 11)
+        ctx = t13_context(round_number, rules)
+        memo = std_arrange.DeadwoodMemo(ctx)
+        hand = rng.sample(list(range(52)) * rng.choice((1, 2)), rng.randint(1, round_number + 2))
+        if k % 3 == 0:
+            hand[0] = rng.randrange(4) * 13 + round_number + 1  # one wild (T13-1)
+        card = rng.randrange(52)
+        full = [*hand, card]
+        want = min(min_deadwood(full[:i] + full[i + 1 :], ctx) for i in range(len(full)))
+        assert memo.after_adding(memo.profile(hand), card) == want
