@@ -67,9 +67,10 @@ def play_one(
     return share, nets[seat], nets
 
 
-def run_cell(args: tuple[int, str, int, int, int, int]) -> Cell:
-    """Games ``start`` .. ``stop - 1`` of one cell."""
-    players, style, seed, start, stop, samples = args
+def run_cell(args: tuple[int, str, int, int, int, int, int]) -> Cell:
+    """Games ``start`` .. ``stop - 1`` of one cell; every ``progress`` games (0: never) the
+    running figures are printed, so a long run can be read before it ends."""
+    players, style, seed, start, stop, samples, progress = args
     out = Cell()
     t0 = time.time()
     for g in range(start, stop):
@@ -77,7 +78,9 @@ def run_cell(args: tuple[int, str, int, int, int, int]) -> Cell:
         out.shares.append(share)
         out.nets.append(net)
         out.seat_nets.append(nets)
-    out.seconds = time.time() - t0
+        out.seconds = time.time() - t0
+        if progress and len(out.shares) % progress == 0 and g + 1 < stop:
+            print("  (so far) " + report(players, style, out), flush=True)
     return out
 
 
@@ -107,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
     ap.add_argument("--styles", nargs="+", default=list(STYLES), choices=STYLES)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--progress", type=int, default=0, help="print running figures every N games")
     ns = ap.parse_args(argv)
     jobs = max(1, ns.jobs)
     for players in ns.players:
