@@ -116,8 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     for players in ns.players:
         for style in ns.styles:
             bounds = [ns.games * i // jobs for i in range(jobs + 1)]
+            progress = ns.progress if jobs == 1 else 0
             tasks = [
-                (players, style, ns.seed, bounds[i], bounds[i + 1], ns.samples) for i in range(jobs)
+                (players, style, ns.seed, bounds[i], bounds[i + 1], ns.samples, progress)
+                for i in range(jobs)
             ]
             if jobs == 1:
                 cell = run_cell(tasks[0])
