@@ -42,7 +42,7 @@ replacement until the 95% interval of the mean is narrower than ``precision``, e
 value of taking, covers every unseen card, reaches ``samples`` cards or the work cap
 (``DRAW_WORK_CAP`` deadwood figures). Taking a card only to
 throw it back is never advised: when the best discard after taking ``T`` is ``T`` itself, the
-stock is drawn.
+stock is drawn (and, the choice being clear, its mean comes from ``MIN_STOCK_SAMPLES`` cards).
 
 Everything is deterministic for a given request, ``seed``, ``samples`` and ``precision``.
 """
@@ -556,6 +556,8 @@ def t13_draw_advice(
         take = _discard(_after_draw(situation, top, from_pile=True), seed, danger_samples)
     passing = take is not None and take.discard == top
     target = None if take is None or passing else take.value
+    if target is None:  # the choice is the stock whatever its mean: a few cards for the figure
+        samples = min(samples, MIN_STOCK_SAMPLES)
     if not figures and target is None:
         nan = math.nan
         mean, low, high, dw_mean, chance, used, exact = nan, nan, nan, nan, nan, 0, False
