@@ -1141,7 +1141,7 @@ class _CardSolver:
 
     __slots__ = ("ctx", "limit", "_memo", "_groups", "_pt", "_cap", "_wild", "solve")
 
-    def __init__(self, ctx: StdContext, limit: int = 1 << 20) -> None:
+    def __init__(self, ctx: StdContext, limit: int = 1 << 17) -> None:
         self.ctx = ctx
         self.limit = limit
         self._memo: dict[int, int] = {}
@@ -1265,6 +1265,7 @@ class _CardSolver:
 
 
 Profile = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
+SHARED_CONTEXTS = 4  # memos kept by ``DeadwoodMemo.for_context`` (rounds / rule sets in use)
 
 
 def _hand_key(hand: Sequence[Card]) -> int:
@@ -1280,13 +1281,14 @@ class DeadwoodMemo:
 
     Advice asks about thousands of hands that differ by a card or two (every discard, every next
     card); each figure is searched once. The memo is bounded: past ``limit`` hands it starts
-    afresh. Instances are shared per context (:meth:`for_context`).
+    afresh (each memo holds at most ``limit`` hands per figure, its search at most ``1 << 17``
+    states). Instances are shared per context (:meth:`for_context`).
     """
 
     __slots__ = ("ctx", "limit", "_dw", "_ad", "_pt", "_wild", "_solver")
     _SHARED: dict[StdContext, DeadwoodMemo] = {}
 
-    def __init__(self, ctx: StdContext, limit: int = 1 << 17) -> None:
+    def __init__(self, ctx: StdContext, limit: int = 1 << 16) -> None:
         self.ctx = ctx
         self.limit = limit
         self._dw: dict[int, int] = {}
@@ -1297,10 +1299,15 @@ class DeadwoodMemo:
 
     @classmethod
     def for_context(cls, ctx: StdContext) -> DeadwoodMemo:
-        """The shared memo of ``ctx``."""
-        got = cls._SHARED.get(ctx)
+        """The shared memo of ``ctx``; at most ``SHARED_CONTEXTS`` are kept (the least recently
+        used goes), so a long-running service holds a bounded amount of memory."""
+        shared = cls._SHARED
+        got = shared.pop(ctx, None)
         if got is None:
-            got = cls._SHARED[ctx] = cls(ctx)
+            got = cls(ctx)
+            while len(shared) >= SHARED_CONTEXTS:
+                del shared[next(iter(shared))]
+        shared[ctx] = got  # most recently used last
         return got
 
     @classmethod

@@ -326,3 +326,11 @@ def test_after_adding_shortcut_matches_the_search() -> None:
         full = [*hand, card]
         want = min(min_deadwood(full[:i] + full[i + 1 :], ctx) for i in range(len(full)))
         assert memo.after_adding(memo.profile(hand), card) == want
+
+
+def test_shared_memos_are_bounded_and_reused() -> None:
+    # A long-running service keeps at most SHARED_CONTEXTS memos, the most recently used.
+    memos = [std_arrange.DeadwoodMemo.for_context(t13_context(r, LOW)) for r in range(1, 12)]
+    assert len(std_arrange.DeadwoodMemo._SHARED) == std_arrange.SHARED_CONTEXTS
+    assert std_arrange.DeadwoodMemo.for_context(t13_context(11, LOW)) is memos[-1]
+    assert std_arrange.DeadwoodMemo.for_context(t13_context(1, LOW)) is not memos[0]
