@@ -87,6 +87,7 @@ def run_cell(args: tuple[int, str, int, int, int, int, int]) -> Cell:
 def report(players: int, style: str, cell: Cell) -> str:
     n = len(cell.shares)
     share, lo, hi = mean_interval(cell.shares)
+    lo, hi = max(0.0, lo), min(1.0, hi)  # a share lies in [0, 1]
     net, nlo, nhi = mean_interval(cell.nets)
     fair = 1 / players
     if style == "self":
