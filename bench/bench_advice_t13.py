@@ -1,11 +1,19 @@
-"""Latency of Three Thirteen discard and draw advice for 14-card hands (issue 4 speed target).
+"""Latency of Three Thirteen discard and draw advice for 14-card hands, and the work-cap probe.
 
-Usage: ``python bench/bench_advice_t13.py [--hands N] [--seed S] [--samples K] [--decks D]``
+Usage: ``python bench/bench_advice_t13.py [--hands N] [--seed S] [--decks D ...] [--no-probe]``
 
 Hands are random round-11 hands (kings wild): 14 cards for the discard advice (after the draw),
-13 for the draw advice, with a few cards on the discard pile and one known pickup of the next
-player. Each call is timed with the deadwood memo cleared first ("cold", what a request with a
-new hand costs) and the p50 / p90 / max are printed in milliseconds. Target: p50 <= 150 ms.
+13 for the draw advice, with four cards on the discard pile and one known pickup of the next
+player. Each call runs at the default settings with the deadwood memo cleared first ("cold",
+what a request with a new hand costs); p50 / p90 / p99 / max are printed in milliseconds of
+CPU time (process time, so other load on the machine does not count) and of wall time, with the
+mean number of samples the answers report. Targets: discard p50 <= 20 ms and p99 <= 60 ms,
+draw p50 <= 5 ms.
+
+The probe then runs the largest accepted settings (discard ``samples`` = ``MAX_SAMPLES``; draw
+``samples`` = ``MAX_STOCK_SAMPLES`` with the smallest useful ``precision``, so sampling only stops
+at the cap) on round-11 hands from two decks, cold, and prints the slowest request: the bound
+is 1 s of CPU time (wall time is printed too; on a shared machine it includes other work).
 """
 
 from __future__ import annotations
@@ -21,14 +29,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.advice.t13 import (  # noqa: E402 (after the sys.path line)
-    DEFAULT_SAMPLES,
+    MAX_SAMPLES,
+    MAX_STOCK_SAMPLES,
     T13Situation,
     clear_caches,
     t13_discard_advice,
     t13_draw_advice,
 )
 
-TARGET_MS = 150.0
+TARGETS = {"discard": (20.0, 60.0), "draw": (5.0, None)}
+PROBE_MS = 1000.0
 
 
 def situations(n: int, seed: int, decks: int, size: int) -> list[T13Situation]:
@@ -40,57 +50,94 @@ def situations(n: int, seed: int, decks: int, size: int) -> list[T13Situation]:
         hand = tuple(deck[:size])
         pile = tuple(deck[size : size + 4])
         known = (tuple(deck[size + 4 : size + 5]),)
-        out.append(T13Situation(hand, 11, players=2, decks=decks, discard_pile=pile, known=known))
+        players = 2 if decks == 1 else 3
+        out.append(
+            T13Situation(hand, 11, players=players, decks=decks, discard_pile=pile, known=known)
+        )
     return out
 
 
 def timed(
-    fn: Callable[..., object], items: list[T13Situation], samples: int
-) -> tuple[list[float], list[float]]:
-    """Wall-clock and CPU milliseconds of each call, with a cold deadwood memo."""
-    wall = []
-    cpu = []
+    call: Callable[[T13Situation], int], items: list[T13Situation]
+) -> tuple[list[float], list[float], list[int]]:
+    """CPU and wall milliseconds of each call with a cold memo, and the samples reported."""
+    cpu, wall, used = [], [], []
     for s in items:
         clear_caches()
         t0 = time.perf_counter()
         c0 = time.process_time()
-        fn(s, seed=1, samples=samples)
+        used.append(call(s))
         cpu.append((time.process_time() - c0) * 1000)
         wall.append((time.perf_counter() - t0) * 1000)
-    return wall, cpu
+    return cpu, wall, used
 
 
-def report(name: str, times: tuple[list[float], list[float]]) -> float:
-    for label, values in zip(("wall", "cpu"), times, strict=True):
-        q = statistics.quantiles(values, n=10)
-        p50 = statistics.median(values)
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(name: str, result: tuple[list[float], list[float], list[int]]) -> tuple[float, float]:
+    cpu, wall, used = result
+    for label, values in (("cpu", cpu), ("wall", wall)):
         print(
-            f"  {name:<26} {label:<4} p50 {p50:7.1f} ms   p90 {q[8]:7.1f} ms"
-            f"   max {max(values):7.1f} ms   ({len(values)} hands)"
+            f"  {name:<26} {label:<4} p50 {statistics.median(values):7.1f}  p90 "
+            f"{quantile(values, 0.9):7.1f}  p99 {quantile(values, 0.99):7.1f}  max "
+            f"{max(values):7.1f} ms  ({len(values)} hands, mean samples "
+            f"{statistics.fmean(used):.1f})"
         )
-    return statistics.median(times[0])
+    return statistics.median(cpu), quantile(cpu, 0.99)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=60)
+    parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--seed", type=int, default=20261129)
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
     parser.add_argument("--decks", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--no-probe", action="store_true")
     args = parser.parse_args()
     ok = True
     for decks in args.decks:
-        print(f"== round 11, {decks} deck(s), samples={args.samples} (cold memo per call) ==")
+        print(f"== round 11, {decks} deck(s), default settings, cold memo per call ==")
         discard = timed(
-            t13_discard_advice, situations(args.hands, args.seed, decks, 14), args.samples
+            lambda s: t13_discard_advice(s).samples,
+            situations(args.hands, args.seed, decks, 14),
         )
-        draw = timed(t13_draw_advice, situations(args.hands, args.seed, decks, 13), args.samples)
-        p1 = report("discard advice, 14 cards", discard)
-        p2 = report("draw advice, 13+1 cards", draw)
-        for name, p in (("discard", p1), ("draw", p2)):
-            verdict = "PASS" if p <= TARGET_MS else "FAIL"
-            print(f"  target {name} p50 <= {TARGET_MS:.0f} ms: {verdict}")
-            ok = ok and p <= TARGET_MS
+        draw = timed(
+            lambda s: t13_draw_advice(s).samples,
+            situations(args.hands, args.seed, decks, 13),
+        )
+        for name, res in (("discard", discard), ("draw", draw)):
+            p50, p99 = report(f"{name} advice, {14 if name == 'discard' else 13} cards", res)
+            want50, want99 = TARGETS[name]
+            met = p50 <= want50 and (want99 is None or p99 <= want99)
+            line = f"p50 {p50:.1f} <= {want50:.0f} ms"
+            if want99 is not None:
+                line += f", p99 {p99:.1f} <= {want99:.0f} ms"
+            print(f"  target {name} (cpu) {line}: {'MET' if met else 'MISSED'}")
+            ok = ok and met
+    if not args.no_probe:
+        n = max(10, args.hands // 5)
+        print(
+            f"== probe: largest accepted settings, round 11, two decks, {n} hands, cold "
+            f"(discard samples={MAX_SAMPLES}; draw samples={MAX_STOCK_SAMPLES}, "
+            "precision=0.001) =="
+        )
+        discard = timed(
+            lambda s: t13_discard_advice(s, samples=MAX_SAMPLES).samples,
+            situations(n, args.seed + 1, 2, 14),
+        )
+        draw = timed(
+            lambda s: t13_draw_advice(s, samples=MAX_STOCK_SAMPLES, precision=0.001).samples,
+            situations(n, args.seed + 1, 2, 13),
+        )
+        for name, res in (("discard", discard), ("draw", draw)):
+            worst = max(res[0])
+            print(
+                f"  {name:<8} slowest {worst:7.1f} ms cpu ({max(res[1]):.1f} wall): "
+                f"{'within' if worst <= PROBE_MS else 'OVER'} the {PROBE_MS:.0f} ms bound"
+            )
+            ok = ok and worst <= PROBE_MS
     return 0 if ok else 1
 
 

@@ -1097,3 +1097,306 @@ def _mask_best(
 def _meld_order(meld: int) -> tuple[int, tuple[int, ...]]:
     """C-2 (3) order of melds sharing their smallest card: longest, then smallest cards."""
     return -meld.bit_count(), _meld_cards(meld)
+
+
+# --------------------------------------------------------------------------------------------
+# Least deadwood after throwing one card away (the discard that follows a draw, T13-5, GFF-8),
+# by the same search as ``min_deadwood`` with a "one card still to throw" flag, and a memo of
+# both figures per hand for callers that ask about thousands of related hands (advice).
+
+_INF = 1 << 40
+
+
+def min_deadwood_after_discard(hand: Sequence[Card], ctx: StdContext) -> int:
+    """Least deadwood points of ``hand`` less its best single discard (C-2 after T13-5 / GFF-8).
+
+    Equal to ``min(min_deadwood(hand - c) for c in hand)``, by one search (the "one card still
+    to throw" flag of :class:`_CardSolver`). ``hand`` holds at least one card.
+    """
+    return DeadwoodMemo.for_context(ctx).after_discard(hand)
+
+
+# Per card: the count fields of the (up to) four cards above it in its suit, and for an ace the
+# fields of its suit's 10, J, Q, K (the cards below a high ace), as masks of ``state >> ...``.
+_ABOVE_MASK = tuple((1 << (_F * min(4, 12 - c % 13))) - 1 for c in range(52))
+_BELOW_ACE_MASK = (1 << (_F * 4)) - 1
+
+
+class _CardSolver:
+    """Least deadwood, optionally after throwing one card, memoised across hands of a context.
+
+    ``solve(state, j, melded, free)``: the least deadwood points of naturals ``state`` with
+    ``j`` jokers. ``melded`` tells that a group exists already (every spare joker then joins a
+    meld; without one, 3+ jokers meld alone and fewer are deadwood). ``free`` asks for exactly
+    one card to be thrown away: the lowest natural when it is reached, or a spare joker at the
+    end. The lowest natural is deadwood, thrown, or in one of its groups (as ``_solver``).
+
+    A hand's naturals are a count vector with one 5-bit field per card (``5 * card``), so every
+    hand of a context shares one memo: advice asks about thousands of hands that differ by a
+    card or two, and their sub-problems (the cards above the lowest few) coincide. The groups
+    of the lowest natural are built from the counts of its run neighbours and of its rank in
+    the higher suits, cached per pattern. WLOG limits as ``_Prepared`` (sets of at most 5
+    naturals, runs spanning at most 5 positions).
+    """
+
+    __slots__ = ("ctx", "limit", "_memo", "_groups", "_pt", "_cap", "_wild", "solve")
+
+    def __init__(self, ctx: StdContext, limit: int = 1 << 17) -> None:
+        self.ctx = ctx
+        self.limit = limit
+        self._memo: dict[int, int] = {}
+        self._groups: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._pt = ctx.point_table
+        self._cap = ctx.max_set if ctx.max_set is not None else _MAX_SET_GROUP
+        self._wild = ctx.wild_rank
+        self.solve = self._make_solve()
+
+    def split(self, hand: Sequence[Card]) -> tuple[int, int]:
+        """(natural count state, number of wilds) of ``hand``."""
+        state = jokers = 0
+        wr = self._wild
+        for c in hand:
+            if RANK_OF[c] == wr:
+                jokers += 1
+            else:
+                state += 1 << (_F * c)
+        return state, jokers
+
+    def _build_groups(self, state: int, c: int, jj: int) -> tuple[tuple[int, int], ...]:
+        """Groups whose lowest natural is ``c`` inside ``state``: (count vector, jokers), fewest
+        jokers first, only those needing at most ``jj`` (at most 3) jokers. The search caches
+        them on the raw counts that decide them: the four cards above ``c`` in its suit, the
+        same rank in the higher suits, ``c``'s own copies, the cards below a high ace."""
+        r = RANK_OF[c]
+        p = 0
+        for k in range(1, min(4, 12 - r) + 1):
+            if state >> (_F * (c + k)) & 15:
+                p |= 1 << (k - 1)
+        hp = 0
+        if r == 0 and self.ctx.aces_high:
+            for k in range(1, 5):
+                if state >> (_F * (c + 13 - k)) & 15:
+                    hp |= 1 << (k - 1)
+        own = min(state >> (_F * c) & 15, 5)
+        unit = 1 << (_F * c)
+        options: list[tuple[int, int]] = []
+        for sub, need in _RUN_SUBSETS_BY_JOKERS[jj][p]:
+            vec = unit
+            for off in _BITS[sub]:
+                vec += 1 << (_F * (c + off))
+            options.append((vec, need))
+        for sub, need in _RUN_SUBSETS_BY_JOKERS[jj][hp] if hp else ():
+            vec = unit
+            for off in _BITS[sub]:
+                vec += 1 << (_F * (c + 13 - off))
+            options.append((vec, need))
+        partners = list(range(c + 13, 52, 13))
+        counts = [state >> (_F * t) & 15 for t in partners]
+        ranges = [range(1, own + 1)] + [range(min(k, 5) + 1) for k in counts]
+        for combo in product(*ranges):
+            size = sum(combo)
+            need = 3 - size if size < 3 else 0
+            if size > self._cap or need > jj:
+                continue
+            vec = combo[0] * unit
+            for k, t in zip(combo[1:], partners, strict=True):
+                vec += k << (_F * t)
+            options.append((vec, need))
+        options.sort(key=_by_need)
+        return tuple(options)
+
+    def _make_solve(self) -> Callable[[int, int, bool, bool], int]:
+        """The memoised search as a closure over local tables (the hot path)."""
+        memo = self._memo
+        get = memo.get
+        groups = self._groups
+        build = self._build_groups
+        pt = self._pt
+        jv = pt[self._wild] if self._wild is not None else 0
+        limit = self.limit
+        above_mask = _ABOVE_MASK
+        high = self.ctx.aces_high
+        rank_of = RANK_OF
+
+        def solve(state: int, j: int, melded: bool, free: bool) -> int:
+            if not state:
+                if free:
+                    if not j:
+                        return _INF
+                    j -= 1
+                return 0 if (not j or melded or j >= 3) else j * jv
+            key = state << 8 | j << 2 | melded << 1 | free
+            got = get(key)
+            if got is not None:
+                return got
+            c = ((state & -state).bit_length() - 1) // _F
+            base = _F * c
+            rest = state - (1 << base)
+            best = pt[c] + solve(rest, j, melded, free)
+            if free:
+                val = solve(rest, j, melded, False)
+                if val < best:
+                    best = val
+            if best:
+                jj = j if j < 3 else 3
+                gkey = state >> (base + _F) & above_mask[c]
+                for t in range(c + 13, 52, 13):
+                    gkey = gkey << 4 | (state >> (_F * t) & 15)
+                gkey = ((gkey << 4 | (state >> base & 15)) << 6 | c) << 2 | jj
+                if high and rank_of[c] == 0:
+                    gkey |= (state >> (base + _F * 9) & _BELOW_ACE_MASK) << 200
+                options = groups.get(gkey)
+                if options is None:
+                    options = groups[gkey] = build(state, c, jj)
+                for vec, need in options:
+                    if need > j:
+                        break
+                    val = solve(state - vec, j - need, True, free)
+                    if val < best:
+                        best = val
+                        if not val:
+                            break
+            if len(memo) >= limit:
+                memo.clear()
+            memo[key] = best
+            return best
+
+        return solve
+
+
+Profile = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
+SHARED_CONTEXTS = 4  # memos kept by ``DeadwoodMemo.for_context`` (rounds / rule sets in use)
+
+
+def _hand_key(hand: Sequence[Card]) -> int:
+    """One int per multiset of cards: a 3-bit count per card (at most 7 copies)."""
+    key = 0
+    for c in hand:
+        key += 1 << (3 * c)
+    return key
+
+
+class DeadwoodMemo:
+    """``min_deadwood`` and ``min_deadwood_after_discard`` of many related hands, memoised.
+
+    Advice asks about thousands of hands that differ by a card or two (every discard, every next
+    card); each figure is searched once. The memo is bounded: past ``limit`` hands it starts
+    afresh (each memo holds at most ``limit`` hands per figure, its search at most ``1 << 17``
+    states). Instances are shared per context (:meth:`for_context`).
+    """
+
+    __slots__ = ("ctx", "limit", "_dw", "_ad", "_pt", "_wild", "_solver")
+    _SHARED: dict[StdContext, DeadwoodMemo] = {}
+
+    def __init__(self, ctx: StdContext, limit: int = 1 << 16) -> None:
+        self.ctx = ctx
+        self.limit = limit
+        self._dw: dict[int, int] = {}
+        self._ad: dict[int, int] = {}
+        self._pt = ctx.point_table
+        self._wild = ctx.wild_rank
+        self._solver = _CardSolver(ctx)
+
+    @classmethod
+    def for_context(cls, ctx: StdContext) -> DeadwoodMemo:
+        """The shared memo of ``ctx``; at most ``SHARED_CONTEXTS`` are kept (the least recently
+        used goes), so a long-running service holds a bounded amount of memory."""
+        shared = cls._SHARED
+        got = shared.pop(ctx, None)
+        if got is None:
+            got = cls(ctx)
+            while len(shared) >= SHARED_CONTEXTS:
+                del shared[next(iter(shared))]
+        shared[ctx] = got  # most recently used last
+        return got
+
+    @classmethod
+    def clear_all(cls) -> None:
+        """Forget every shared memo (benchmarks time cold requests with this)."""
+        cls._SHARED.clear()
+
+    def points(self, card: Card) -> int:
+        """Deadwood value of ``card``."""
+        return self._pt[card]
+
+    def deadwood(self, hand: Sequence[Card]) -> int:
+        """``min_deadwood(hand, ctx)``."""
+        key = _hand_key(hand)
+        got = self._dw.get(key)
+        if got is None:
+            if len(self._dw) >= self.limit:
+                self._dw.clear()
+            state, j = self._solver.split(hand)
+            got = self._dw[key] = self._solver.solve(state, j, False, False)
+        return got
+
+    def after_discard(self, hand: Sequence[Card]) -> int:
+        """``min_deadwood_after_discard(hand, ctx)``."""
+        key = _hand_key(hand)
+        got = self._ad.get(key)
+        if got is None:
+            if len(self._ad) >= self.limit:
+                self._ad.clear()
+            state, j = self._solver.split(hand)
+            got = self._ad[key] = self._solver.solve(state, j, False, True)
+        return got
+
+    def profile(self, hand: Sequence[Card]) -> Profile:
+        """What :meth:`after_adding` needs: (deadwood, after-discard deadwood, wilds, copies
+        of each natural rank in 3-bit fields, each suit's natural ranks as a 14-bit row (bit 13:
+        the ace again when aces may be high), hand)."""
+        wr = self._wild
+        ranks = wilds = 0
+        rows = [0, 0, 0, 0]
+        aces_high = self.ctx.aces_high
+        for c in hand:
+            r = RANK_OF[c]
+            if r == wr:
+                wilds += 1
+                continue
+            if ranks >> (3 * r) & 7 < 7:
+                ranks += 1 << (3 * r)
+            rows[SUIT_OF[c]] |= (1 | 1 << 13) if (aces_high and r == 0) else 1 << r
+        t = tuple(hand)
+        return self.deadwood(t), self.after_discard(t), wilds, ranks, tuple(rows), t
+
+    def after_adding(self, prof: Profile, card: Card) -> int:
+        """Least deadwood after adding ``card`` to the profiled hand and throwing one card.
+
+        Shortcut (exact): a natural that is in no meld of hand + card (T13-4: a meld is three
+        cards; with no wild in the hand it needs two more of its rank or two suit neighbours
+        making a run; with one wild, one card of its rank or of its suit within two ranks) is
+        deadwood in every arrangement: it is thrown back (the hand's deadwood) or kept while
+        the best other card goes (its points + the hand's after-discard deadwood).
+        """
+        dw, ad, wilds, ranks, rows, hand = prof
+        r = RANK_OF[card]
+        if wilds <= 1 and r != self._wild:
+            same = ranks >> (3 * r) & 7
+            row = rows[SUIT_OF[card]]
+            spots = (r, 13) if (r == 0 and self.ctx.aces_high) else (r,)
+            if wilds == 0:
+                alone = same < 2
+                for p in spots:
+                    if not alone:
+                        break
+                    w3 = row >> p  # bits: p, p+1, p+2 above; the two below via row << 2
+                    lo = (row << 2) >> p  # bit 0: p-2, bit 1: p-1
+                    if (w3 >> 1 & 3) == 3 or (lo & 3) == 3 or (lo >> 1 & 1 and w3 >> 1 & 1):
+                        alone = False
+            else:
+                alone = same == 0
+                for p in spots:
+                    window = (row << 2) >> p & 0b11011  # p-2, p-1, p+1, p+2
+                    if window:
+                        alone = False
+            if alone:
+                return min(dw, self._pt[card] + ad)
+        return self.after_discard((*hand, card))
+
+    def after_each_draw(
+        self, hand: Sequence[Card], counts: Sequence[tuple[int, int]]
+    ) -> list[tuple[int, int, int]]:
+        """(card, copies, ``after_adding``) for each (card, copies) of ``counts``."""
+        prof = self.profile(hand)
+        return [(card, copies, self.after_adding(prof, card)) for card, copies in counts]

@@ -118,7 +118,8 @@ def tunk_knock_answer(q: TunkAdviceQuery) -> dict[str, Any]:
 
 
 def t13_discard_answer(q: T13AdviceQuery) -> dict[str, Any]:
-    """T13 discard advice: go out now (T13-5) when a discard allows it, else hold and rank."""
+    """T13 discard advice: go out now (T13-5) when a discard allows it, keep every card on a
+    last turn when that scores lower, else the best-valued discard."""
     s = q.situation
     advice = t13_discard_advice(s, seed=q.seed, samples=q.samples)
     return {
@@ -129,6 +130,9 @@ def t13_discard_answer(q: T13AdviceQuery) -> dict[str, Any]:
         "discard": advice.discard,
         "go_out": advice.go_out,
         "last_turn": s.out is not None,
+        "value": _r(advice.value),
+        "keep_deadwood": advice.keep_deadwood,
+        "risk": _r(advice.risk),
         "explanation": advice.explanation,
         "options": [
             {
@@ -151,9 +155,10 @@ def t13_discard_answer(q: T13AdviceQuery) -> dict[str, Any]:
 
 
 def t13_draw_answer(q: T13AdviceQuery) -> dict[str, Any]:
-    """T13 draw advice: the top discard's certain result against the stock's mean."""
+    """T13 draw advice: the value of the hand with the top discard against the stock's mean."""
     s = q.situation
-    advice = t13_draw_advice(s, seed=q.seed, samples=q.samples)
+    advice = t13_draw_advice(s, seed=q.seed, samples=q.samples, precision=q.precision)
+    low, high = advice.stock_interval
     return {
         "game": THREE_THIRTEEN,
         "round": s.round_number,
@@ -161,12 +166,19 @@ def t13_draw_answer(q: T13AdviceQuery) -> dict[str, Any]:
         "choice": "discard_pile" if advice.take_discard else "stock",
         "take_discard": advice.take_discard,
         "top_discard": advice.top,
-        "deadwood_if_take": _r(advice.take_expected),
+        "take_value": _r(advice.take_value),
+        "stock_value": _r(advice.stock_value),
+        "stock_interval": {"low": _r(low), "high": _r(high)},
+        "deadwood_if_take": _r(advice.take_deadwood),
         "discard_after_take": advice.discard_after_take,
         "expected_deadwood_if_stock": _r(advice.stock_expected),
         "go_out_chance_if_stock": _r(advice.stock_go_out_chance),
+        "risk": _r(advice.risk),
         "explanation": advice.explanation,
         "unseen": advice.unseen,
+        "seed": q.seed,
+        "samples": advice.samples,
+        "exact": advice.exact,
     }
 
 
@@ -183,12 +195,16 @@ TUNK_MODEL = (
     "played yet is unconstrained."
 )
 T13_MODEL = (
+    "One value function serves both endpoints: the value of a hand after the draw is the score "
+    "of its best discard (lower is better), and `draw` compares the value with the top discard "
+    "(exactly the `discard` answer's `value` on that hand) against its mean over a stock card. "
     "Model: unseen cards are every copy of the `decks` decks (T13-2) not in the hand, the "
     "discard pile, the shown combinations or an opponent's known pickups; cards known to be "
     "elsewhere are never imagined in a hand or drawn from the stock. The next player's hand is "
-    "sampled `samples` times from the unseen cards, always holding its known pickups (Three "
-    "Thirteen has no laying down before going out, so no meld constraint applies); they take a "
-    "discard that lowers their best deadwood."
+    "sampled from the unseen cards, always holding its known pickups, cards near its own "
+    "`discarded` cards less often (Three Thirteen has no laying down before going out, so no "
+    "meld constraint applies); they take a discard that lowers their best deadwood. `scores` "
+    "make a player far ahead weigh the deadwood it holds now more (`risk`)."
 )
 
 _SUMMARY = {
@@ -206,14 +222,16 @@ def _description(game: str, endpoint: str) -> str:
             "round's wilds, T13-1/T13-4), outs, expected deadwood after the next draw (also the "
             "score if someone else goes out first), chance of going out next turn, and danger "
             "to the next player. A discard that leaves every other card combined is always "
-            "recommended with `go_out: true` (you score 0, T13-6). " + T13_MODEL
+            "recommended with `go_out: true` (you score 0, T13-6). On a last turn (`out` set) the "
+            "discard is optional: `discard` is null when keeping every card scores lower. "
+            + T13_MODEL
         )
     if endpoint == DRAW and game == THREE_THIRTEEN:
         return (
-            "For a hand before the draw (round+2 cards): the top discard's certain deadwood after "
-            "this turn's best discard against the expected deadwood of a stock card (exact "
-            "enumeration over the unseen cards, T13-5); taking wins when it lets you go out now. "
-            + T13_MODEL
+            "For a hand before the draw (round+2 cards): the value of the hand with the top "
+            "discard (`take_value`) against the mean value over a stock card (`stock_value`, "
+            "sampled without replacement until `precision` or `samples`, with its 95% "
+            "interval). Taking a card only to throw it back is never advised. " + T13_MODEL
         )
     rules = "GFF-3/GFF-7/GFF-9/GFF-10" if game == GAME_FLIP_FLOP else "TT-8/TT-10/TT-11"
     if endpoint == DISCARD:

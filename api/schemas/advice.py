@@ -87,7 +87,10 @@ TUNK_MAX_SAMPLES = tunk_knock.MAX_SAMPLES
 TUNK_DEFAULT_SEED = tunk_knock.DEFAULT_SEED
 T13_DEFAULT_SAMPLES = t13_advice.DEFAULT_SAMPLES
 T13_MAX_SAMPLES = t13_advice.MAX_SAMPLES
+T13_DEFAULT_STOCK_SAMPLES = t13_advice.DEFAULT_STOCK_SAMPLES
+T13_MAX_STOCK_SAMPLES = t13_advice.MAX_STOCK_SAMPLES
 T13_DEFAULT_SEED = t13_advice.DEFAULT_SEED
+T13_MAX_PILE = 52 * 8  # every card of the most decks (T13-2); C-1 bounds it by the decks too
 
 # Which endpoints' answers depend on ``seed``/``samples`` (only those put them in the cache key).
 SAMPLED: dict[tuple[str, str], bool] = {
@@ -98,7 +101,7 @@ SAMPLED: dict[tuple[str, str], bool] = {
     (TRIPLE_TUNK, DRAW): False,
     (TRIPLE_TUNK, KNOCK): True,
     (THREE_THIRTEEN, DISCARD): True,
-    (THREE_THIRTEEN, DRAW): False,
+    (THREE_THIRTEEN, DRAW): True,
 }
 
 
@@ -171,6 +174,7 @@ class T13AdviceQuery:
     table: tuple[TableMeld, ...]
     seed: int
     samples: int
+    precision: float = t13_advice.DEFAULT_PRECISION
 
     game = THREE_THIRTEEN
 
@@ -194,10 +198,14 @@ class T13AdviceQuery:
             "hand_sizes": list(s.hand_sizes),
             "out": s.out,
             "rules": canonical_rules(s.rules),
+            "scores": list(s.scores),
+            "discarded": [list(d) for d in s.discarded],
         }
         if self.sampled:
             out["seed"] = self.seed
             out["samples"] = self.samples
+        if self.endpoint == DRAW:
+            out["precision"] = self.precision
         return out
 
 
@@ -280,6 +288,14 @@ class T13OpponentBase(OpponentBase):
         strict=True,
         validate=validate.Range(min=0, max=t13_advice.MAX_ROUND + 3),
         metadata={"description": "Cards the opponent holds now (default round+2, the deal)."},
+    )
+    discarded = cards_field(
+        THREE_THIRTEEN,
+        "Cards the opponent discarded this round, any order, no length limit (a round may run "
+        "through several reshuffles, T13-8). Opponent model: a player who throws a card does not "
+        "collect around it, so its imagined hand holds cards of that rank, or of that suit "
+        f"within two ranks, {t13_advice.DISCARDED_NEAR_WEIGHT:g} times as often.",
+        load_default=list,
     )
 
 
@@ -696,6 +712,8 @@ def t13_situation(
     sizes: Sequence[int],
     out: int | None,
     rules: ThreeThirteenRules,
+    scores: Sequence[int] = (),
+    discarded: Sequence[tuple[int, ...]] = (),
 ) -> t13_advice.T13Situation:
     """The engine's situation. ``T13Situation`` has no table: combinations already shown (by
     the player who went out) are seen cards, so they go below the discard pile, where they only
@@ -711,6 +729,8 @@ def t13_situation(
         hand_sizes=tuple(sizes),
         out=out,
         rules=rules,
+        scores=tuple(scores),
+        discarded=tuple(discarded),
     )
 
 
@@ -728,6 +748,15 @@ class T13AdviceRequestBase(Schema):
         "Omit while nobody has.",
         load_default=None,
         allow_none=True,
+    )
+    scores = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000)),
+        load_default=list,
+        metadata={
+            "description": "Running totals before this round, one per seat in seat order "
+            "(T13-6: the lowest total wins). A player far ahead plays safer: its lead per round "
+            "left sets `risk`, which weighs the deadwood held now above the chance of going out."
+        },
     )
     seed = seed_field(T13_DEFAULT_SEED)
 
@@ -770,9 +799,15 @@ class T13AdviceRequestBase(Schema):
             if out == seat:
                 raise path_error("out", "advice is for a player who has not gone out yet")
 
+        scores: list[int] = data["scores"]
+        if scores and len(scores) != players:
+            raise path_error(
+                "scores", f"give one total per seat: {players} players, {len(scores)} totals"
+            )
         order = opponent_seats(seat, players)
         by_seat = {o["seat"]: o for o in opponents}
         known = [tuple(sorted(by_seat.get(s, {}).get("picked_up", ()))) for s in order]
+        thrown = [tuple(by_seat.get(s, {}).get("discarded", ())) for s in order]
         sizes = []
         for s in order:
             size = by_seat.get(s, {}).get("hand_size")
@@ -790,6 +825,8 @@ class T13AdviceRequestBase(Schema):
             sizes,
             order.index(out) if out is not None else None,
             rules,
+            (scores[seat], *(scores[s] for s in order)) if scores else (),
+            thrown if any(thrown) else (),
         )
         return T13AdviceQuery(
             endpoint=self.endpoint,
@@ -799,6 +836,7 @@ class T13AdviceRequestBase(Schema):
             table=table,
             seed=data["seed"],
             samples=data["samples"],
+            precision=data.get("precision", t13_advice.DEFAULT_PRECISION),
         )
 
 
@@ -808,8 +846,14 @@ _T13_HAND_DOC = {
 }
 _T13_SAMPLES_NOTE = {
     DISCARD: "Hands of the next player sampled for the danger of each discard.",
-    DRAW: "The draw figures are exact enumerations over the unseen cards; `samples` is only "
-    "checked against the cap and `seed` is not used.",
+    DRAW: "Most stock cards evaluated for the stock's mean value (the work cap); sampling stops "
+    "earlier at `precision`, or when the interval excludes the value of taking. Each stock card "
+    "is one full evaluation of the hand after the draw (with the `discard` endpoint's default "
+    f"{T13_DEFAULT_SAMPLES} danger samples and the same `seed`).",
+}
+_T13_SAMPLES = {
+    DISCARD: (T13_DEFAULT_SAMPLES, T13_MAX_SAMPLES),
+    DRAW: (T13_DEFAULT_STOCK_SAMPLES, T13_MAX_STOCK_SAMPLES),
 }
 
 
@@ -824,13 +868,29 @@ def t13_request_schema(endpoint: str) -> type[Schema]:
             "Combinations already shown (by the player who went out, T13-5): seen cards, never "
             "imagined in a hand. No lay-offs in Three Thirteen (T13-7).",
         ),
-        "discard_pile": discard_pile_field(game),
+        "discard_pile": cards_field(
+            game,
+            "The discard pile, top card first (the card a `draw` could take is the first); as "
+            "long as the decks allow (a round may run through reshuffles, T13-8).",
+            load_default=list,
+            validate=validate.Length(max=T13_MAX_PILE),
+        ),
         "players": players_field(game, _PLAYERS_DOC, required=True),
         "opponents": opponents_field(game),
         "rules": RulesField(game),
-        "samples": samples_field(T13_DEFAULT_SAMPLES, T13_MAX_SAMPLES, _T13_SAMPLES_NOTE[endpoint]),
+        "samples": samples_field(*_T13_SAMPLES[endpoint], _T13_SAMPLES_NOTE[endpoint]),
         "endpoint": endpoint,
     }
+    if endpoint == DRAW:
+        attrs["precision"] = fields.Float(
+            load_default=t13_advice.DEFAULT_PRECISION,
+            validate=validate.Range(min=0, min_inclusive=False, max=t13_advice.MAX_PRECISION),
+            metadata={
+                "description": "Stop sampling stock cards once the 95% interval of the stock's "
+                f"mean value is at most this wide on each side (points; default "
+                f"{t13_advice.DEFAULT_PRECISION:g}, at most {t13_advice.MAX_PRECISION:g})."
+            },
+        )
     name = schema_name(game, endpoint.capitalize() + "Request")
     attrs["__doc__"] = f"{name}: what the asking player knows, for `{endpoint}` advice."
     order = (
@@ -843,10 +903,14 @@ def t13_request_schema(endpoint: str) -> type[Schema]:
         "players",
         "opponents",
         "out",
+        "scores",
         "rules",
         "seed",
         "samples",
+        "precision",
     )
+    if endpoint != DRAW:
+        order = tuple(f for f in order if f != "precision")
     return make_schema(name, T13AdviceRequestBase, attrs, order=order)
 
 
@@ -916,13 +980,22 @@ class T13DiscardOptionBase(Schema):
         "goes out first)."
     )
     go_out_chance = _number("Chance of going out (T13-5) after the next draw.")
-    danger = _number("Share of the next player's sampled hands the card helps (0-1).")
-    danger_points = _number("Mean deadwood points the card saves the next player.")
+    danger = _number(
+        "Share of the next player's sampled hands the card helps (0-1); null when not needed "
+        "(the score without it already exceeds the best option's).",
+        allow_none=True,
+    )
+    danger_points = _number(
+        "Mean deadwood points the card saves the next player; null when not needed.",
+        allow_none=True,
+    )
     score = _number(
-        f"expected_deadwood + {t13_advice.DANGER_WEIGHT:g} x danger_points - "
-        f"{t13_advice.GO_OUT_WEIGHT:g} x go_out_chance; a discard that goes out now scores "
-        f"{t13_advice.DANGER_WEIGHT:g} x danger_points and ranks before every other. Lower is "
-        "better."
+        "The value of the hand with this discard, lower is better: (1 - risk) x "
+        "expected_deadwood + risk x deadwood - (1 - risk) x "
+        f"{t13_advice.GO_OUT_WEIGHT:g} x go_out_chance + {t13_advice.DANGER_WEIGHT:g} x "
+        f"danger_points; going out now scores {t13_advice.OUT_NOW:g} + "
+        f"{t13_advice.DANGER_WEIGHT:g} x danger_points; on a last turn (T13-5) the deadwood "
+        "left plus the danger term. With `danger` null, a lower bound."
     )
     goes_out = fields.Boolean(
         metadata={"description": "Discarding this card goes out now (T13-5): the rest is combined."}
@@ -959,7 +1032,27 @@ def discard_response_schema(game: str) -> type[Schema]:
             metadata={"description": "This round's wild rank (T13-1)."}
         )
         attrs["discard"] = card_field_for(
-            game, metadata={"description": "The recommended discard."}
+            game,
+            allow_none=True,
+            metadata={
+                "description": "The recommended discard; null on a last turn (T13-5: the "
+                "discard is optional) when keeping every card scores lower."
+            },
+        )
+        attrs["value"] = _number(
+            "Value of the hand when the advice is followed (the best option's score, or "
+            "keep_deadwood): what `draw` reports for taking a card. Lower is better."
+        )
+        attrs["keep_deadwood"] = fields.Integer(
+            allow_none=True,
+            metadata={
+                "description": "Last turn only (T13-5): deadwood points of keeping every card "
+                "without discarding; null otherwise."
+            },
+        )
+        attrs["risk"] = _number(
+            "Risk aversion 0-0.5 used, from `scores` (the lead over the best opponent per round "
+            "left): the weight of the deadwood held now against the expectation."
         )
         attrs["go_out"] = fields.Boolean(
             metadata={
@@ -974,7 +1067,9 @@ def discard_response_schema(game: str) -> type[Schema]:
             metadata={"description": "Unseen card copies (not in hand, pile, table or known)."}
         )
         attrs["seed"] = fields.Integer()
-        attrs["samples"] = fields.Integer()
+        attrs["samples"] = fields.Integer(
+            metadata={"description": "Next-player hands sampled (0 when no danger was needed)."}
+        )
         order: tuple[str, ...] = (
             "game",
             "round",
@@ -983,6 +1078,9 @@ def discard_response_schema(game: str) -> type[Schema]:
             "discard",
             "go_out",
             "last_turn",
+            "value",
+            "keep_deadwood",
+            "risk",
             "explanation",
             "options",
             "unseen",
@@ -1054,11 +1152,30 @@ def draw_response_schema(game: str) -> type[Schema]:
             metadata={"description": "The card to throw after taking the top discard."},
         )
         attrs["go_out_chance_if_stock"] = _number(
-            "Chance that a stock card lets you go out this turn (T13-5)."
+            "Share of the evaluated stock cards that let you go out this turn (T13-5)."
         )
         attrs["unseen"] = fields.Integer(
             metadata={"description": "Unseen card copies the stock card is drawn from."}
         )
+        attrs["take_value"] = _number(
+            "Value of the hand with the top discard: exactly the `value` of the `discard` "
+            "answer on that hand (same seed, default samples). Null without a discard.",
+            allow_none=True,
+        )
+        attrs["stock_value"] = _number(
+            "Mean value of the hand after a stock draw (the same function, over the stock card)."
+        )
+        attrs["stock_interval"] = fields.Nested(
+            IntervalOut, metadata={"description": "95% interval of `stock_value`."}
+        )
+        attrs["samples"] = fields.Integer(
+            metadata={"description": "Stock cards evaluated (0 when the choice needed none)."}
+        )
+        attrs["exact"] = fields.Boolean(
+            metadata={"description": "Every unseen card was evaluated: `stock_value` is exact."}
+        )
+        attrs["risk"] = _number("Risk aversion used (see the discard answer).")
+        attrs["seed"] = fields.Integer()
         order = (
             "game",
             "round",
@@ -1066,12 +1183,19 @@ def draw_response_schema(game: str) -> type[Schema]:
             "choice",
             "take_discard",
             "top_discard",
+            "take_value",
+            "stock_value",
+            "stock_interval",
             "deadwood_if_take",
             "discard_after_take",
             "expected_deadwood_if_stock",
             "go_out_chance_if_stock",
+            "risk",
             "explanation",
             "unseen",
+            "seed",
+            "samples",
+            "exact",
         )
     else:
         attrs["deadwood_now"] = fields.Integer(

@@ -1,323 +1,115 @@
-"""Three Thirteen advice: which card to discard (and whether to go out), and where to draw from.
+"""Three Thirteen advice: which card to discard (or none on a last turn), whether to go out, and
+where to draw from, all valued by one function of the hand.
 
-The model (issue 4, "state the model in the docs"):
+The model (what a player at the table knows: :class:`T13Situation`):
 
 * **Unseen cards** are every copy of the ``decks`` decks (T13-2) that is not in the player's hand,
   not in the discard pile and not known to be in an opponent's hand (cards an opponent picked up
-  from the discard pile and has not thrown back). Cards known to be elsewhere are never imagined
-  in an opponent's hand or drawn from the stock.
-* **Deadwood** is C-2's best-arrangement deadwood under T13-3/T13-4 (wild rank of the round,
-  aces rule), computed by the fast memoised search :func:`t13_deadwood` below (cross-checked
-  against ``engine.std_arrange.min_deadwood`` in the tests).
-* **Expected deadwood after the next draw** of a discard option: the mean over the unseen cards
-  (each copy equally likely to be the next stock card; an exact enumeration, not a sample) of
-  the best deadwood after drawing it and discarding optimally. This is also exactly what the
-  player scores when an opponent goes out before their next turn (T13-5: the last turn is a
-  draw and a discard), so it is the right measure both late and early in a round.
-* **Outs** of an option: unseen cards (copies counted) that would lower its deadwood next turn;
-  ``go_out_chance`` the share of unseen cards with which the player could go out next turn.
-* **Danger**: the next player (seat to the left) takes a discard when it lowers their best
-  deadwood (the club player's rule, which the baseline policy plays). Their hand is sampled
-  ``samples`` times (seeded) from the unseen cards, always containing the cards they are known to
-  hold; ``danger`` is the share of samples in which the discard helps them and
-  ``danger_points`` the mean deadwood it saves them. No danger on a last turn when the next
-  player has no turn left.
-* **Score** (lower is better): ``expected_deadwood + 0.1 * danger_points - 6 * go_out_chance``
-  (:data:`DANGER_WEIGHT`, :data:`GO_OUT_WEIGHT`); on a last turn (T13-5) the deadwood left now
-  replaces the expectation. Options that go out rank first, with score
-  ``0.1 * danger_points``.
-* **Going out** (T13-5): when a discard leaves the other r+2 cards fully melded, going out is
-  always recommended (the least dangerous such discard). Holding is never better: the player's
-  round score cannot go below 0, and every opponent's best deadwood can only fall while play
-  goes on (a drawn card can always be thrown back), so waiting gives them chances, not risks.
-* **Draw**: the top discard is worth the deadwood left after taking it and throwing the best
-  card (certain); the stock its expectation over the unseen cards; each less
-  ``6 * chance of going out now``. The lower wins; ties go to the stock.
+  from the discard pile and has not thrown back). The next stock card is any unseen copy, each
+  equally likely. Cards known to be elsewhere are never imagined in a hand or drawn.
+* **Deadwood** is C-2's best-arrangement deadwood under T13-3/T13-4 (the round's wild rank, the
+  aces rule), from ``engine.std_arrange`` (``min_deadwood`` and ``min_deadwood_after_discard``).
 
-Everything is deterministic for a given request, ``seed`` and ``samples``.
+**The value of a hand after the draw** (r+3 cards; lower is better) is the score of its best
+discard, and every figure the endpoints report is a part of it:
+
+* A kept hand ``R`` (r+2 cards, the discard made) is worth
+  ``F(R) = (1 - risk) * E(R) + risk * deadwood(R) - (1 - risk) * GO_OUT_WEIGHT * go_out_chance(R)``.
+  ``E(R)`` is the expected deadwood after the next stock draw and best discard (an exact
+  enumeration over the unseen cards, a drawn card may be thrown back), which is also what the
+  player scores when someone goes out before that draw (T13-5); ``go_out_chance`` is the share of
+  unseen cards that let the player go out then. ``risk`` (0..``MAX_RISK``) grows with the
+  player's lead in the running ``scores`` (T13-6) and the rounds left: a player far ahead weighs
+  the deadwood it holds now (what it pays if caught) above the chance of going out.
+* Discarding ``X`` scores ``F(R) + DANGER_WEIGHT * danger_points(X)``: the mean deadwood the card
+  saves the next player (they take a discard that lowers their best deadwood). Their hand is
+  sampled ``samples`` times (seeded) from the unseen cards, always holding their known pickups;
+  cards of the rank, and of the same suit within two ranks, of a card they discarded are
+  ``DISCARDED_NEAR_WEIGHT`` times as likely (a player who throws a card does not collect around
+  it). No danger when the next player has no turn left.
+* A discard that goes out now (T13-5: the other r+2 cards all combined) scores
+  ``OUT_NOW + DANGER_WEIGHT * danger_points``: below every other option (``F >= -GO_OUT_WEIGHT``),
+  so going out is always advised. Holding is never better: the round score cannot go below 0.
+* On a **last turn** (someone went out, T13-5) the player draws and *optionally* discards: a
+  discard scores the deadwood left (plus the danger to a next player still to play), and keeping
+  every card scores its deadwood (``discard`` None). The lowest wins.
+
+**Draw** values both choices with that same function: taking the top discard ``T`` is worth the
+value of the hand with ``T`` (exactly the best ``discard`` answer on that hand: same unseen cards,
+same seed, same samples), and the stock the mean of the value over the stock card. On a last turn
+(no lookahead) the mean is exact; otherwise stock cards are drawn in a seeded order without
+replacement until the 95% interval of the mean is narrower than ``precision``, excludes the
+value of taking, covers every unseen card, reaches ``samples`` cards or the work cap
+(``DRAW_WORK_CAP`` deadwood figures). Taking a card only to
+throw it back is never advised: when the best discard after taking ``T`` is ``T`` itself, the
+stock is drawn (and, the choice being clear, its mean comes from ``MIN_STOCK_SAMPLES`` cards).
+
+Everything is deterministic for a given request, ``seed``, ``samples`` and ``precision``.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
-from engine.advice.common import unseen_cards
-from engine.cards import POINTS, RANK_OF, SUIT_OF, card_name
+from engine.cards import RANK_OF, SUIT_OF, card_name
 from engine.errors import EngineError, HandError
 from engine.hands import validate_distinct_across, validate_hand
 from engine.rules import THREE_THIRTEEN, ThreeThirteenRules
+from engine.std_arrange import DeadwoodMemo, Profile
+from engine.std_melds import t13_context
 
-INF = 1 << 30
 MAX_ROUND = 11
 DEFAULT_SEED = 13
-DEFAULT_SAMPLES = 16
-MAX_SAMPLES = 400
+DEFAULT_SAMPLES = 16  # discard: next player's hands sampled for danger
+DEFAULT_STOCK_SAMPLES = 12  # draw: most stock cards evaluated (the mean's work cap)
+DEFAULT_PRECISION = 1.0  # draw: 95% half-width (points) at which the stock mean stops
+MIN_STOCK_SAMPLES = 4
+MAX_PRECISION = 50.0
 
-# --------------------------------------------------------------------------- deadwood search
+# Work caps (bounded requests, measured with bench/bench_advice_t13.py --probe on this machine:
+# the largest accepted settings finish well under a second). ``samples`` above the cap is a 422.
+MAX_SAMPLES = 64  # discard: next player's hands
+MAX_STOCK_SAMPLES = 16  # draw: stock cards, each one full evaluation of a hand after the draw
+# Draw: stock sampling also stops once this many deadwood figures were asked for (the work unit:
+# one kept hand with one next card, or one imagined next-player hand with one discard). A round-11
+# evaluation asks about 600, so a draw does about five there and many more in the
+# short early rounds; deterministic, unlike a clock.
+DRAW_WORK_CAP = 3000
 
-
-def wild_rank(round_number: int) -> int:
-    """T13-1: the wild rank index of round r (3s in round 1 ... kings in round 11) is r + 1."""
-    return round_number + 1
-
-
-def card_points(card: int, aces_high: bool) -> int:
-    """T13-3: A = 1 (15 under ``aces: high_or_low``), 2-10 face value, J/Q/K = 10."""
-    if aces_high and RANK_OF[card] == 0:
-        return 15
-    return POINTS[card]
-
-
-def _order(card: int) -> int:
-    # Rank-major order: the lowest natural of a hand is always processed first, so a run through
-    # it has it as its lowest natural and every set of its rank is still whole.
-    return RANK_OF[card] * 4 + SUIT_OF[card]
-
-
-def _make_solver(aces_high: bool) -> Callable[[tuple[int, ...], int, int, bool, bool], int]:
-    """A memoised C-2 deadwood search for one aces rule.
-
-    ``best(naturals, wilds, wild_points, melded, free)`` is the fewest deadwood points of the
-    naturals (non-wild cards, in rank-major order) plus ``wilds`` wild cards worth ``wild_points``
-    each (T13-3: unmelded wilds count their own value). ``melded`` tells that a combination exists
-    already (a spare wild can join it: sets have no length limit, T13-4). ``free`` asks for exactly
-    one card to be thrown away first (the discard after a draw, T13-5).
-    """
-    points = tuple(card_points(c, aces_high) for c in range(52))
-
-    @lru_cache(maxsize=1 << 17)  # ~10 cold round-11 requests; bounded memory in the service
-    def best(nat: tuple[int, ...], w: int, wp: int, melded: bool, free: bool) -> int:
-        if not nat:
-            if free:
-                if w == 0:
-                    return INF
-                w -= 1
-            if w == 0 or melded or w >= 3:
-                return 0
-            return w * wp
-        x = nat[0]
-        rest = nat[1:]
-        r = RANK_OF[x]
-        s = SUIT_OF[x]
-        # x is deadwood (or, with ``free``, the card thrown away).
-        result = points[x] + best(rest, w, wp, melded, free)
-        if free:
-            result = min(result, best(rest, w, wp, melded, False))
-            if result == 0:
-                return 0
-        # Sets of rank r through x (T13-4; two copies of one card may share a set). Rank-major
-        # order puts the other naturals of rank r at the front of ``rest``.
-        m = 0
-        while m < len(rest) and RANK_OF[rest[m]] == r:
-            m += 1
-        if m or w >= 2:
-            block = rest[:m]
-            tail = rest[m:]
-            for keep in _set_leftovers(block):
-                need = max(0, 2 - (m - len(keep)))
-                if need > w:
-                    continue
-                value = best(keep + tail, w - need, wp, True, free)
-                if value < result:
-                    result = value
-                    if result == 0:
-                        return 0
-        # Runs of suit s with x as their lowest natural (one copy of each rank).
-        above: dict[int, int] = {}
-        for i, c in enumerate(rest):
-            if SUIT_OF[c] == s and RANK_OF[c] > r and RANK_OF[c] not in above:
-                above[RANK_OF[c]] = i
-        ranks = sorted(above)
-        if ranks or w >= 2:
-            value = _runs(best, rest, ranks, above, r, r, 1, 0, (), w, wp, free)
-            if value < result:
-                result = value
-                if result == 0:
-                    return 0
-        if aces_high and r == 0:
-            # T13-3 house rule: Q-K-A, the ace on top (position 13), no wrap-around.
-            below = {
-                RANK_OF[c]: i for i, c in enumerate(rest) if SUIT_OF[c] == s and RANK_OF[c] > 0
-            }
-            franks = sorted(below, reverse=True)
-            value = _runs(best, rest, franks, below, 13, 13, 1, 0, (), w, wp, free, True)
-            if value < result:
-                result = value
-        return result
-
-    return best
-
-
-@lru_cache(maxsize=4096)
-def _set_leftovers(block: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every distinct sub-multiset of ``block`` left out of a set (kept in rank-major order)."""
-    out: set[tuple[int, ...]] = set()
-    for mask in range(1 << len(block)):
-        out.add(tuple(c for i, c in enumerate(block) if not mask >> i & 1))
-    return tuple(sorted(out, key=len))
-
-
-def _runs(
-    best: Callable[[tuple[int, ...], int, int, bool, bool], int],
-    rest: tuple[int, ...],
-    ranks: list[int],
-    at: dict[int, int],
-    start: int,
-    end: int,
-    count: int,
-    gaps: int,
-    chosen: tuple[int, ...],
-    w: int,
-    wp: int,
-    free: bool,
-    down: bool = False,
-) -> int:
-    """Best value over runs from ``start`` (their lowest natural) whose highest natural so far is
-    ``end``; with ``down``, runs with the ace on top (``start`` 13) going down through ``end``.
-    ``ranks`` lists the suit's other naturals in the direction of travel."""
-    span = abs(end - start) + 1
-    need = gaps + max(0, 3 - span)
-    result = INF
-    # Going down, a lone ace with wilds is already covered by the low-ace runs and sets.
-    if need <= w and (count >= 2 or not down):
-        left = tuple(c for i, c in enumerate(rest) if i not in chosen)
-        result = best(left, w - need, wp, True, free)
-        if result == 0:
-            return 0
-    for t in ranks:
-        if (t >= end) if down else (t <= end):
-            continue
-        g = gaps + abs(t - end) - 1
-        if g > w:
-            break
-        value = _runs(
-            best, rest, ranks, at, start, t, count + 1, g, (*chosen, at[t]), w, wp, free, down
-        )
-        if value < result:
-            result = value
-            if result == 0:
-                return 0
-    return result
-
-
-_SOLVERS = {False: _make_solver(False), True: _make_solver(True)}
-
-
-@dataclass(frozen=True, slots=True)
-class T13Scorer:
-    """Deadwood functions for one round and aces rule (T13-1 wild rank, T13-3 values)."""
-
-    round_number: int
-    aces_high: bool = False
-    wild: int = field(init=False)
-    wild_points: int = field(init=False)
-
-    def __post_init__(self) -> None:
-        wild = wild_rank(self.round_number)
-        object.__setattr__(self, "wild", wild)
-        # The spade of the wild rank has card int == rank (suit 0); every wild is worth the same.
-        object.__setattr__(self, "wild_points", card_points(wild, False))
-
-    @classmethod
-    def for_rules(cls, round_number: int, rules: ThreeThirteenRules | None = None) -> T13Scorer:
-        """The scorer of ``round_number`` under ``rules`` (default: aces low)."""
-        return cls(round_number, (rules or ThreeThirteenRules()).aces == "high_or_low")
-
-    def _split(self, hand: Sequence[int]) -> tuple[tuple[int, ...], int]:
-        wild = self.wild
-        nat = sorted((c for c in hand if RANK_OF[c] != wild), key=_order)
-        return tuple(nat), len(hand) - len(nat)
-
-    def is_wild(self, card: int) -> bool:
-        """True when ``card`` is of the round's wild rank (T13-1)."""
-        return RANK_OF[card] == self.wild
-
-    def points(self, card: int) -> int:
-        """Deadwood value of ``card`` (T13-3)."""
-        return card_points(card, self.aces_high)
-
-    def deadwood(self, hand: Sequence[int]) -> int:
-        """C-2 best-arrangement deadwood points of ``hand``."""
-        nat, w = self._split(hand)
-        return _SOLVERS[self.aces_high](nat, w, self.wild_points, False, False)
-
-    def after_discard(self, hand: Sequence[int]) -> int:
-        """Fewest deadwood points left after throwing away the best single card of ``hand``."""
-        nat, w = self._split(hand)
-        return _SOLVERS[self.aces_high](nat, w, self.wild_points, False, True)
+# Score weights (bench/tournament_t13.py): the next player's likely gain is a tie-breaker, not a
+# cost in points, since what a discard gives them is mostly what they would soon draw anyway; a
+# certain go-out next turn is worth six points beyond the zero it adds to the expectation.
+DANGER_WEIGHT = 0.1
+GO_OUT_WEIGHT = 6.0
+OUT_NOW = -(GO_OUT_WEIGHT + 1.0)  # going out now: below every kept hand's value
+MAX_RISK = 0.5
+RISK_LEAD_PER_ROUND = 20.0  # lead (points) per round left (this one included) for MAX_RISK x 2
+DISCARDED_NEAR_WEIGHT = 0.25
 
 
 def clear_caches() -> None:
-    """Forget every memoised deadwood value (benchmarks time cold requests with this)."""
-    for solver in _SOLVERS.values():
-        solver.cache_clear()  # type: ignore[attr-defined]
+    """Forget every memoised deadwood figure (benchmarks time cold requests with this)."""
+    DeadwoodMemo.clear_all()
 
 
-@dataclass(frozen=True, slots=True)
-class _Profile:
-    """A hand with its deadwood, best-discard deadwood and the facts that tell whether an added
-    card can ever be melded (see :func:`after_adding`)."""
+def risk_of(scores: Sequence[int], round_number: int) -> float:
+    """Risk aversion 0..``MAX_RISK`` from the running totals (T13-6: lowest total wins).
 
-    hand: tuple[int, ...]
-    deadwood: int
-    after_discard: int
-    wilds: int
-    ranks: frozenset[int]
-    near: frozenset[tuple[int, int]]
-
-
-def profile(scorer: T13Scorer, hand: Sequence[int]) -> _Profile:
-    """Precompute what :func:`after_adding` needs for ``hand``."""
-    ranks: set[int] = set()
-    near: set[tuple[int, int]] = set()
-    wilds = 0
-    for c in hand:
-        r = RANK_OF[c]
-        if r == scorer.wild:
-            wilds += 1
-            continue
-        ranks.add(r)
-        s = SUIT_OF[c]
-        positions = (r, 13) if scorer.aces_high and r == 0 else (r,)
-        for pos in positions:
-            for d in (-2, -1, 1, 2):
-                near.add((s, pos + d))
-    return _Profile(
-        tuple(hand),
-        scorer.deadwood(hand),
-        scorer.after_discard(hand),
-        wilds,
-        frozenset(ranks),
-        frozenset(near),
-    )
-
-
-def after_adding(scorer: T13Scorer, prof: _Profile, card: int) -> int:
-    """Best deadwood after adding ``card`` to the profiled hand and discarding one card.
-
-    Shortcut (exact): with at most one wild in the hand, a natural card that shares no rank with
-    a natural of the hand and lies more than two ranks from every natural of its suit can be in
-    no combination (T13-4: a combination needs three cards, at most one of them wild). Then it
-    is either thrown back (the hand's deadwood) or kept as deadwood while the best other card
-    goes (its points plus the hand's best-discard deadwood).
+    ``scores[0]`` is the player's total, the rest the opponents'. The lead over the best
+    opponent, per round still to play (this one included), sets it: a lead of
+    ``RISK_LEAD_PER_ROUND`` points a round or more gives the most. No scores, level or behind: 0.
     """
-    r = RANK_OF[card]
-    if prof.wilds <= 1 and r != scorer.wild and r not in prof.ranks:
-        s = SUIT_OF[card]
-        if (s, r) not in prof.near and not (scorer.aces_high and r == 0 and (s, 13) in prof.near):
-            return min(prof.deadwood, scorer.points(card) + prof.after_discard)
-    return scorer.after_discard((*prof.hand, card))
-
-
-def t13_deadwood(
-    hand: Sequence[int], round_number: int, rules: ThreeThirteenRules | None = None
-) -> int:
-    """C-2 deadwood points of a Three Thirteen hand in ``round_number`` (T13-1, T13-3, T13-4)."""
-    return T13Scorer.for_rules(round_number, rules).deadwood(hand)
+    if len(scores) < 2:
+        return 0.0
+    lead = min(scores[1:]) - scores[0]
+    if lead <= 0:
+        return 0.0
+    rounds_left = MAX_ROUND - round_number + 1
+    return min(MAX_RISK, MAX_RISK * 2 * lead / (RISK_LEAD_PER_ROUND * rounds_left))
 
 
 # --------------------------------------------------------------------------- requests and answers
@@ -331,8 +123,10 @@ class T13Situation:
     advice). Opponents are indexed clockwise from the player's left (index 0 is the next
     player). ``discard_pile`` is top first. ``known[j]`` are cards opponent ``j`` is known to hold
     (picked up from the discard pile and not thrown back); ``hand_sizes[j]`` how many cards it
-    holds (default r+2). ``out`` is the index of the opponent who has gone out (T13-5: this is
-    the player's last turn), or None. ``decks`` defaults to one (T13-2: two for 3-4 players).
+    holds (default r+2); ``discarded[j]`` the cards it threw this round (the opponent model).
+    ``out`` is the index of the opponent who has gone out (T13-5: this is the player's last
+    turn), or None. ``scores`` are the running totals before this round, the player's first, then
+    the opponents' in the same order (T13-6; empty: unknown). ``decks`` defaults to one (T13-2).
     """
 
     hand: tuple[int, ...]
@@ -344,82 +138,99 @@ class T13Situation:
     hand_sizes: tuple[int, ...] = ()
     out: int | None = None
     rules: ThreeThirteenRules = ThreeThirteenRules()
+    scores: tuple[int, ...] = ()
+    discarded: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class T13DiscardOption:
-    """One distinct card to discard, with the figures of issue 4 (lower ``score`` is better)."""
+    """One distinct card to discard with its figures (lower ``score`` is better).
+
+    ``danger``/``danger_points`` are None when they were not needed: the option's score without
+    them already exceeds the best option's (danger only adds), so ``score`` is then that lower
+    bound and the option cannot be advised.
+    """
 
     card: int
     deadwood: int
     outs: int
     expected_deadwood: float
     go_out_chance: float
-    danger: float
-    danger_points: float
+    danger: float | None
+    danger_points: float | None
     score: float
     goes_out: bool
 
 
 @dataclass(frozen=True, slots=True)
 class T13DiscardAdvice:
-    """Every distinct discard ranked best first, the recommended ``discard``, and ``go_out``
-    (T13-5: True when the discard leaves the other cards fully melded)."""
+    """Every distinct discard ranked best first and the advice: ``discard`` (None: keep every
+    card, only on a last turn), ``go_out`` (T13-5) and ``value``, the score of the advice (the
+    value of the hand, what ``draw`` compares). ``keep_deadwood`` is the deadwood of keeping all
+    cards on a last turn (None otherwise); ``risk`` the risk aversion used."""
 
     options: tuple[T13DiscardOption, ...]
-    discard: int
+    discard: int | None
     go_out: bool
+    value: float
+    keep_deadwood: int | None
     explanation: str
     unseen: int
     samples: int
     seed: int
+    risk: float
+    work: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class T13DrawAdvice:
-    """Take the top discard (``take_discard``) or draw from the stock, with the expected deadwood
-    after this turn's discard for each choice (``take_expected`` is None with no discard; taking
-    is certain, so it is the deadwood left after throwing ``discard_after_take``)."""
+    """Take the top discard or draw from the stock, both valued as a hand after the draw.
+
+    ``take_value`` is the value of the hand with the top discard (the best ``discard`` answer's
+    ``value`` on it; None with no discard) and ``discard_after_take`` that answer's card (None:
+    keep all, last turn). ``stock_value`` is the mean value over the stock card with its 95%
+    ``stock_interval``, from ``samples`` stock cards (``exact`` when every unseen card was
+    evaluated). ``take_deadwood``/``stock_expected`` are the deadwood left after this turn (with
+    the top discard; the mean over stock cards of the best discard's deadwood).
+    """
 
     take_discard: bool
     top: int | None
-    take_expected: float | None
+    take_value: float | None
+    take_deadwood: int | None
     discard_after_take: int | None
+    stock_value: float
+    stock_interval: tuple[float, float]
     stock_expected: float
     stock_go_out_chance: float
+    samples: int
+    exact: bool
     explanation: str
     unseen: int
+    risk: float
 
 
-# Score weights, checked by bench/tournament_t13.py against the baseline (paired 120-game runs,
-# mean margin per game: danger weight 1.0 -> +6.2, 0.5 -> +14.3, 0.25 -> +17.6, 0 -> +19.7
-# points): the next player's likely gain is a tie-breaker, not a cost in points, because what a
-# discard gives them is mostly what they would soon have drawn anyway. A certain go-out next
-# turn is worth six points beyond the zero it already adds to the expected deadwood.
-DANGER_WEIGHT = 0.1
-GO_OUT_WEIGHT = 6.0
-
-
-def _check(situation: T13Situation, samples: int, sizes: tuple[int, ...]) -> None:
+def _check(situation: T13Situation, sizes: tuple[int, ...]) -> None:
     """Validate once at the entry point (T13-1, T13-2, C-1).
 
-    :raises EngineError: bad round, decks, samples, hand size or too many copies of a card.
+    :raises EngineError: bad round, decks, seats, hand size or too many copies of a card.
     """
     r = situation.round_number
     if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= MAX_ROUND:
         raise EngineError(f"round {r!r} is not one of 1..11 (T13-1)", field="round_number")
     if not 1 <= situation.decks <= 8:
         raise EngineError("decks must be a whole number 1..8 (T13-2)", field="decks")
-    if not 2 <= situation.players <= 8 or len(situation.known) > situation.players - 1:
+    opponents = situation.players - 1
+    if not 2 <= situation.players <= 8 or len(situation.known) > opponents:
         raise EngineError("players must be 2..8 with one entry per opponent", field="players")
-    if situation.out is not None and not 0 <= situation.out < situation.players - 1:
+    if situation.out is not None and not 0 <= situation.out < opponents:
         raise EngineError("out must name an opponent (0 = the next player)", field="out")
-    if len(situation.hand_sizes) > situation.players - 1 or any(
-        size < 0 for size in situation.hand_sizes
-    ):
+    if len(situation.hand_sizes) > opponents or any(size < 0 for size in situation.hand_sizes):
         raise EngineError("hand_sizes needs one count >= 0 per opponent", field="hand_sizes")
-    if not 1 <= samples <= MAX_SAMPLES:
-        raise EngineError(f"samples must be 1..{MAX_SAMPLES}", field="samples")
+    if situation.scores and len(situation.scores) != situation.players:
+        raise EngineError("scores needs one total per player, the player's first", field="scores")
+    if len(situation.discarded) > opponents:
+        raise EngineError("discarded needs one list per opponent at most", field="discarded")
     if len(situation.hand) not in sizes:
         want = " or ".join(str(s) for s in sizes)
         raise HandError(
@@ -435,49 +246,59 @@ def _check(situation: T13Situation, samples: int, sizes: tuple[int, ...]) -> Non
     validate_distinct_across(THREE_THIRTEEN, groups, decks=situation.decks)
 
 
+def _check_budget(samples: int, cap: int, name: str = "samples") -> None:
+    if isinstance(samples, bool) or not 1 <= samples <= cap:
+        raise EngineError(f"{name} must be 1..{cap} (the work cap)", field=name)
+
+
 def unseen_for(situation: T13Situation) -> tuple[int, ...]:
     """Unseen copies (T13-2 decks) not in hand, discard pile or an opponent's known cards."""
-    deck = tuple(range(52)) * situation.decks
-    return unseen_cards(deck, situation.hand, (), situation.discard_pile, situation.known)
+    left = Counter({c: situation.decks for c in range(52)})
+    left.subtract(situation.hand)
+    left.subtract(situation.discard_pile)
+    for group in situation.known:
+        left.subtract(group)
+    return tuple(c for c in range(52) for _ in range(max(0, left[c])))
 
 
-def _draw_stats(
-    scorer: T13Scorer, hand: Sequence[int], unseen_counts: Sequence[tuple[int, int]], total: int
-) -> tuple[float, int, float]:
-    """(expected deadwood after drawing one unseen card and discarding the best, outs, chance of
-    going out) for ``hand``; ``unseen_counts`` pairs each distinct unseen card with its copies."""
-    prof = profile(scorer, hand)
-    base = prof.deadwood
-    if not total:
-        return float(base), 0, 0.0
-    acc = 0
-    outs = 0
-    zero = 0
-    for card, copies in unseen_counts:
-        v = after_adding(scorer, prof, card)
-        acc += v * copies
-        if v < base:
-            outs += copies
-        if v == 0:
-            zero += copies
-    return acc / total, outs, zero / total
+def _near(card: int) -> set[int]:
+    """Cards of ``card``'s rank and of its suit within two ranks (its meld neighbourhood)."""
+    r, s = RANK_OF[card], SUIT_OF[card]
+    out = {t * 13 + r for t in range(4)}
+    out.update(s * 13 + q for q in range(max(0, r - 2), min(12, r + 2) + 1))
+    return out
+
+
+def _weighted_sample(
+    rng: random.Random, pool: Sequence[int], weights: Sequence[float], k: int
+) -> list[int]:
+    """``k`` items of ``pool`` without replacement, each pick proportional to its weight
+    (Efraimidis-Spirakis keys ``u ** (1 / w)``)."""
+    if k <= 0:
+        return []
+    keyed = sorted(((rng.random() ** (1.0 / w), i) for i, w in enumerate(weights)), reverse=True)
+    return [pool[i] for _, i in keyed[:k]]
 
 
 def _next_player_hands(
     situation: T13Situation, unseen: Sequence[int], rng: random.Random, samples: int
 ) -> list[tuple[int, ...]]:
-    """``samples`` draws of the next player's hand: their known cards plus uniform unseen cards.
+    """``samples`` draws of the next player's hand: their known cards plus unseen cards.
 
-    T13 has no laying down before going out (T13-5, T13-7), so no meld constraint applies: this
-    is ``engine.advice.common.sample_hidden`` with ``lay_probability=0`` (a uniform draw without
-    replacement from the unseen cards), inlined because it is one line.
+    T13 has no laying down before going out (T13-5, T13-7), so no meld constraint applies.
+    Unseen cards near a card they discarded are ``DISCARDED_NEAR_WEIGHT`` times as likely.
     """
-    if situation.players < 2:
-        return []
     known = situation.known[0] if situation.known else ()
     size = situation.hand_sizes[0] if situation.hand_sizes else situation.round_number + 2
     hidden = max(0, min(size - len(known), len(unseen)))
-    return [(*known, *rng.sample(unseen, hidden)) for _ in range(samples)]
+    thrown = situation.discarded[0] if situation.discarded else ()
+    if not thrown:
+        return [(*known, *rng.sample(unseen, hidden)) for _ in range(samples)]
+    near: set[int] = set()
+    for c in thrown:
+        near |= _near(c)
+    weights = [DISCARDED_NEAR_WEIGHT if c in near else 1.0 for c in unseen]
+    return [(*known, *_weighted_sample(rng, unseen, weights, hidden)) for _ in range(samples)]
 
 
 def sample_next_hands(
@@ -487,73 +308,176 @@ def sample_next_hands(
     return _next_player_hands(situation, unseen_for(situation), random.Random(seed), samples)
 
 
-def t13_discard_advice(
-    situation: T13Situation, *, seed: int = DEFAULT_SEED, samples: int = DEFAULT_SAMPLES
-) -> T13DiscardAdvice:
-    """Rank every distinct discard of a hand after the draw (r+3 cards) and say whether to go out.
+@dataclass(slots=True)
+class _Kept:
+    """Figures of a kept hand (after the discard): see :func:`_Evaluator.kept`."""
 
-    :raises EngineError: invalid situation (see :func:`_check`).
-    """
-    r = situation.round_number
-    _check(situation, samples, (r + 3,))
-    scorer = T13Scorer.for_rules(r, situation.rules)
-    hand = situation.hand
-    unseen = unseen_for(situation)
-    counts = sorted(Counter(unseen).items())
-    total = len(unseen)
-    last_turn = situation.out is not None
-    next_plays = not last_turn or situation.out != 0
-    rng = random.Random(seed)
-    opp_hands = _next_player_hands(situation, unseen, rng, samples) if next_plays else []
-    opp_profiles = [profile(scorer, h) for h in opp_hands]
+    deadwood: int
+    expected: float
+    outs: int
+    chance: float
+    value: float
 
-    options: list[T13DiscardOption] = []
-    for card in sorted(set(hand)):
-        rest = list(hand)
-        rest.remove(card)
-        dw = scorer.deadwood(rest)
-        if last_turn:
-            expected, outs, chance = float(dw), 0, 0.0
+
+@dataclass(slots=True)
+class _Evaluator:
+    """The value function for one situation after the draw (see the module docstring)."""
+
+    situation: T13Situation
+    seed: int
+    samples: int
+    scorer: DeadwoodMemo = field(init=False)
+    counts: list[tuple[int, int]] = field(init=False)
+    total: int = field(init=False)
+    last_turn: bool = field(init=False)
+    risk: float = field(init=False)
+    _unseen: tuple[int, ...] = field(init=False)
+    _opp: list[Profile] | None = field(init=False, default=None)
+    _kept: dict[tuple[int, ...], _Kept] = field(init=False, default_factory=dict)
+    _danger: dict[int, tuple[float, float]] = field(init=False, default_factory=dict)
+    work: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        s = self.situation
+        self.scorer = DeadwoodMemo.for_context(t13_context(s.round_number, s.rules))
+        self._unseen = unseen_for(s)
+        self.counts = sorted(Counter(self._unseen).items())
+        self.total = len(self._unseen)
+        self.last_turn = s.out is not None
+        self.risk = risk_of(s.scores, s.round_number)
+
+    @property
+    def next_plays(self) -> bool:
+        """Whether the next player still has a turn (not if they are the one who went out)."""
+        return self.situation.out != 0
+
+    def kept(self, rest: Sequence[int]) -> _Kept:
+        """``F`` of a kept hand: deadwood now, expected deadwood after the next draw, outs,
+        go-out chance and the value (memoised per request)."""
+        key = tuple(sorted(rest))
+        got = self._kept.get(key)
+        if got is not None:
+            return got
+        sc = self.scorer
+        dw = sc.deadwood(key)
+        if self.last_turn or not self.total:
+            got = _Kept(dw, float(dw), 0, 0.0, float(dw))
         else:
-            expected, outs, chance = _draw_stats(scorer, rest, counts, total)
-        helped = 0
-        gain = 0
-        for prof in opp_profiles:
-            g = prof.deadwood - after_adding(scorer, prof, card)
+            acc = outs = zero = 0
+            self.work += len(self.counts)
+            for _card, copies, v in sc.after_each_draw(key, self.counts):
+                acc += v * copies
+                if v < dw:
+                    outs += copies
+                if v == 0:
+                    zero += copies
+            expected = acc / self.total
+            chance = zero / self.total
+            b = self.risk
+            value = (1 - b) * expected + b * dw - (1 - b) * GO_OUT_WEIGHT * chance
+            got = _Kept(dw, expected, outs, chance, value)
+        self._kept[key] = got
+        return got
+
+    def danger(self, card: int) -> tuple[float, float]:
+        """(share of sampled next-player hands ``card`` helps, mean deadwood it saves them)."""
+        got = self._danger.get(card)
+        if got is not None:
+            return got
+        if self._opp is None:
+            rng = random.Random(self.seed)
+            hands = _next_player_hands(self.situation, self._unseen, rng, self.samples)
+            self._opp = [self.scorer.profile(h) for h in hands]
+        helped = gain = 0
+        self.work += len(self._opp)
+        for prof in self._opp:
+            g = prof[0] - self.scorer.after_adding(prof, card)
             if g > 0:
                 helped += 1
                 gain += g
-        danger = helped / len(opp_profiles) if opp_profiles else 0.0
-        danger_points = gain / len(opp_profiles) if opp_profiles else 0.0
-        goes_out = dw == 0 and not last_turn
-        if goes_out:  # T13-5: scores 0 for sure; only what it hands the next player matters
-            score = DANGER_WEIGHT * danger_points
-        else:
-            score = expected + DANGER_WEIGHT * danger_points - GO_OUT_WEIGHT * chance
-        options.append(
-            T13DiscardOption(
-                card, dw, outs, expected, chance, danger, danger_points, score, goes_out
+        n = len(self._opp)
+        got = (helped / n, gain / n) if n else (0.0, 0.0)
+        self._danger[card] = got
+        return got
+
+    def options(self) -> tuple[list[T13DiscardOption], int | None]:
+        """Every distinct discard ranked best first (with the lazily computed danger), and the
+        deadwood of keeping every card on a last turn (else None)."""
+        hand = self.situation.hand
+        base: list[tuple[float, int, T13DiscardOption]] = []
+        for card in sorted(set(hand)):
+            rest = list(hand)
+            rest.remove(card)
+            k = self.kept(rest)
+            goes_out = k.deadwood == 0 and not self.last_turn
+            lower = OUT_NOW if goes_out else k.value
+            opt = T13DiscardOption(
+                card, k.deadwood, k.outs, k.expected, k.chance, None, None, lower, goes_out
             )
-        )
-    # Going out first (T13-5), then by score; ties: the higher card goes, then the card order.
-    options.sort(key=lambda o: (not o.goes_out, o.score, -scorer.points(o.card), o.card))
+            base.append((lower, -self.scorer.points(card), opt))
+        base.sort(key=lambda t: (t[0], t[1], t[2].card))
+        keep = self.scorer.deadwood(hand) if self.last_turn else None
+        best = math.inf if keep is None else float(keep)
+        done: list[T13DiscardOption] = []
+        rest_opts: list[T13DiscardOption] = []
+        use_danger = self.next_plays and self.samples > 0
+        for lower, _, opt in base:
+            if lower >= best and done:
+                rest_opts.append(opt)
+                continue
+            if use_danger:
+                d, dp = self.danger(opt.card)
+            else:
+                d, dp = 0.0, 0.0
+            opt = replace(opt, danger=d, danger_points=dp, score=lower + DANGER_WEIGHT * dp)
+            done.append(opt)
+            best = min(best, opt.score)
+        done.sort(key=lambda o: (o.score, -self.scorer.points(o.card), o.card))
+        return done + rest_opts, keep
+
+
+def t13_discard_advice(
+    situation: T13Situation, *, seed: int = DEFAULT_SEED, samples: int = DEFAULT_SAMPLES
+) -> T13DiscardAdvice:
+    """Rank every distinct discard of a hand after the draw (r+3 cards), say whether to go out,
+    and on a last turn whether to discard at all (T13-5).
+
+    :raises EngineError: invalid situation or ``samples`` above the work cap.
+    """
+    _check(situation, (situation.round_number + 3,))
+    _check_budget(samples, MAX_SAMPLES)
+    return _discard(situation, seed, samples)
+
+
+def _discard(situation: T13Situation, seed: int, samples: int) -> T13DiscardAdvice:
+    ev = _Evaluator(situation, seed, samples)
+    options, keep = ev.options()
     best = options[0]
+    if keep is not None and keep <= best.score:
+        discard, value, go_out = None, float(keep), False
+    else:
+        discard, value, go_out = best.card, best.score, best.goes_out
+    used = samples if ev.next_plays and ev._opp is not None else 0
     return T13DiscardAdvice(
         tuple(options),
-        best.card,
-        best.goes_out,
-        _discard_sentence(best, options, scorer, last_turn),
-        total,
-        samples,
+        discard,
+        go_out,
+        value,
+        keep,
+        _discard_sentence(best, options, keep, ev),
+        ev.total,
+        used,
         seed,
+        ev.risk,
+        ev.work,
     )
 
 
 def _discard_sentence(
     best: T13DiscardOption,
     options: Sequence[T13DiscardOption],
-    scorer: T13Scorer,
-    last_turn: bool,
+    keep: int | None,
+    ev: _Evaluator,
 ) -> str:
     name = card_name(best.card)
     if best.goes_out:
@@ -561,9 +485,16 @@ def _discard_sentence(
             f"Discard {name} and go out: the other cards are all in combinations, so you score 0 "
             "and the round ends after everyone's last turn (T13-5)."
         )
-    if last_turn:
+    if keep is not None:
+        if keep <= best.score:
+            return (
+                f"Keep all your cards and do not discard: this is your last turn (T13-5), keeping "
+                f"them leaves {keep} deadwood points, and discarding {name} would leave "
+                f"{best.deadwood}."
+            )
         return (
-            f"Discard {name}: it leaves {best.deadwood} deadwood points, the fewest you can keep."
+            f"Discard {name}: this is your last turn (T13-5); it leaves {best.deadwood} deadwood "
+            f"points, the fewest you can keep (keeping every card: {keep})."
         )
     lowest = min(o.deadwood for o in options)
     parts = [
@@ -573,95 +504,212 @@ def _discard_sentence(
     ]
     if best.deadwood > lowest:
         parts.append(f", better than the lowest-deadwood discard ({lowest} points) for its outs")
-    if best.danger > 0.3:
+    elif ev.risk > 0 and any(o.expected_deadwood < best.expected_deadwood for o in options):
+        parts.append(
+            ", the safest hand to be caught with: you are ahead on the scores, so keeping "
+            "deadwood low now matters more than the chance of going out"
+        )
+    if best.danger is not None and best.danger > 0.3:
         parts.append(f"; it may help the next player ({best.danger:.0%} of their likely hands)")
-    elif any(o.danger > 0.3 and o.deadwood <= best.deadwood for o in options):
+    elif any(
+        o.danger is not None and o.danger > 0.3 and o.deadwood <= best.deadwood for o in options
+    ):
         parts.append(", and it is safer to throw than cards the next player likely wants")
     return "".join(parts) + "."
 
 
+def _after_draw(situation: T13Situation, card: int, *, from_pile: bool) -> T13Situation:
+    """The situation once ``card`` is drawn (from the top of the pile or from the stock)."""
+    pile = situation.discard_pile[1:] if from_pile else situation.discard_pile
+    return replace(situation, hand=(*situation.hand, card), discard_pile=pile)
+
+
 def t13_draw_advice(
-    situation: T13Situation, *, seed: int = DEFAULT_SEED, samples: int = DEFAULT_SAMPLES
+    situation: T13Situation,
+    *,
+    seed: int = DEFAULT_SEED,
+    samples: int = DEFAULT_STOCK_SAMPLES,
+    precision: float = DEFAULT_PRECISION,
+    danger_samples: int = DEFAULT_SAMPLES,
+    figures: bool = True,
 ) -> T13DrawAdvice:
     """Take the top discard or draw from the stock, for a hand before the draw (r+2 cards).
 
-    Both choices are valued by the expected deadwood left after this turn's best discard: the
-    top discard is certain, a stock card is averaged over the unseen cards. Taking also wins when
-    it lets the player go out now (T13-5). ``seed``/``samples`` are accepted for a uniform
-    interface; the figures are exact enumerations.
+    Both choices are the value of a hand after the draw (see the module docstring): taking is
+    the best ``discard`` answer's value on the hand with the top card (``seed`` and
+    ``danger_samples`` as in that request); the stock is its mean over the stock card, sampled
+    up to ``samples`` cards or until ``precision``. With ``figures`` False (simulations) the
+    stock is not sampled when the choice is already clear (no top card, or taking it would only
+    throw it back); the advice is the same, the stock figures are then NaN.
 
-    :raises EngineError: invalid situation (see :func:`_check`).
+    :raises EngineError: invalid situation, ``samples`` above the work cap or a bad precision.
     """
-    r = situation.round_number
-    _check(situation, samples, (r + 2,))
-    scorer = T13Scorer.for_rules(r, situation.rules)
-    hand = situation.hand
+    _check(situation, (situation.round_number + 2,))
+    _check_budget(samples, MAX_STOCK_SAMPLES)
+    _check_budget(danger_samples, MAX_SAMPLES, "danger_samples")
+    if not 0 < precision <= MAX_PRECISION:
+        raise EngineError(f"precision must be > 0 and <= {MAX_PRECISION:g}", field="precision")
     unseen = unseen_for(situation)
-    counts = sorted(Counter(unseen).items())
-    total = len(unseen)
-    last_turn = situation.out is not None
-    stock_expected, _outs, stock_chance = _draw_stats(scorer, hand, counts, total)
     top = situation.discard_pile[0] if situation.discard_pile else None
-    if top is None:
-        return T13DrawAdvice(
-            False,
-            None,
-            None,
-            None,
-            stock_expected,
-            stock_chance,
-            "Draw from the stock: the discard pile is empty.",
-            total,
-        )
-    take = scorer.after_discard((*hand, top))
-    after_take = _best_discard(scorer, (*hand, top))
-    weight = 0.0 if last_turn else GO_OUT_WEIGHT
-    take_score = take - (weight if take == 0 else 0.0)
-    stock_score = stock_expected - weight * stock_chance
-    take_it = take_score < stock_score
-    name = card_name(top)
-    if take_it and take == 0 and not last_turn:
-        text = f"Take {name}: with it you can go out now (T13-5)."
-    elif take_it:
-        text = (
-            f"Take {name}: it leaves {take} deadwood points after your discard, against about "
-            f"{stock_expected:.1f} expected from a stock card."
-        )
+    take: T13DiscardAdvice | None = None
+    if top is not None:
+        take = _discard(_after_draw(situation, top, from_pile=True), seed, danger_samples)
+    passing = take is not None and take.discard == top
+    target = None if take is None or passing else take.value
+    if target is None:  # the choice is the stock whatever its mean: a few cards for the figure
+        samples = min(samples, MIN_STOCK_SAMPLES)
+    if not figures and target is None:
+        nan = math.nan
+        mean, low, high, dw_mean, chance, used, exact = nan, nan, nan, nan, nan, 0, False
     else:
-        text = (
-            f"Draw from the stock: about {stock_expected:.1f} deadwood points expected after your "
-            f"discard, against {take} with {name}."
+        mean, low, high, dw_mean, chance, used, exact = _stock_value(
+            situation, unseen, seed, danger_samples, samples, precision, target
         )
+    take_it = take is not None and not passing and take.value < mean
+    risk = risk_of(situation.scores, situation.round_number)
+    text = _draw_sentence(situation, top, take, passing, take_it, mean, dw_mean)
     return T13DrawAdvice(
-        take_it, top, float(take), after_take, stock_expected, stock_chance, text, total
+        take_it,
+        top,
+        None if take is None else take.value,
+        None if take is None else _kept_deadwood(take),
+        None if take is None else take.discard,
+        mean,
+        (low, high),
+        dw_mean,
+        chance,
+        used,
+        exact,
+        text,
+        len(unseen),
+        risk,
     )
 
 
-def _best_discard(scorer: T13Scorer, hand: Sequence[int]) -> int:
-    """The greedy discard: fewest deadwood points left, ties the higher card, then card order."""
-    best: tuple[int, int, int] | None = None
-    for card in set(hand):
-        rest = list(hand)
-        rest.remove(card)
-        key = (scorer.deadwood(rest), -scorer.points(card), card)
-        if best is None or key < best:
-            best = key
-    assert best is not None
-    return best[2]
+def _kept_deadwood(advice: T13DiscardAdvice) -> int:
+    """Deadwood left when ``advice`` is followed."""
+    if advice.discard is None:
+        assert advice.keep_deadwood is not None
+        return advice.keep_deadwood
+    for o in advice.options:
+        if o.card == advice.discard:
+            return o.deadwood
+    raise AssertionError("the advised discard is one of the options")
+
+
+def _stock_value(
+    situation: T13Situation,
+    unseen: Sequence[int],
+    seed: int,
+    danger_samples: int,
+    cap: int,
+    precision: float,
+    target: float | None,
+) -> tuple[float, float, float, float, float, int, bool]:
+    """Mean value of the hand after a stock draw: (mean, 95% low, high, mean deadwood kept,
+    chance of going out, stock cards evaluated, exact)."""
+    n = len(unseen)
+    if not n:
+        return math.inf, math.inf, math.inf, math.inf, 0.0, 0, True
+    order = list(unseen)
+    random.Random(seed ^ 0x5EED).shuffle(order)
+    last_turn = situation.out is not None
+    if last_turn:  # no lookahead: cheap, so exact over every distinct card
+        cap = n
+    cache: dict[int, tuple[float, int, bool]] = {}
+    work = 0
+    values: list[float] = []
+    dws: list[int] = []
+    outs = 0
+    for card in order:
+        got = cache.get(card)
+        if got is None:
+            adv = _discard(_after_draw(situation, card, from_pile=False), seed, danger_samples)
+            got = (adv.value, _kept_deadwood(adv), adv.go_out)
+            cache[card] = got
+            work += adv.work
+        values.append(got[0])
+        dws.append(got[1])
+        outs += got[2]
+        k = len(values)
+        if k == n:
+            break
+        if not last_turn and k >= min(cap, MIN_STOCK_SAMPLES):
+            half = _half_width(values, n)
+            m = sum(values) / k
+            if k >= cap or half <= precision or (target is not None and abs(m - target) > half):
+                break
+        if not last_turn and work >= DRAW_WORK_CAP:
+            break
+    k = len(values)
+    mean = sum(values) / k
+    half = _half_width(values, n)
+    return mean, mean - half, mean + half, sum(dws) / k, outs / k, k, k == n
+
+
+def _half_width(values: Sequence[float], population: int) -> float:
+    """95% half-width of the mean of ``values`` drawn without replacement from ``population``."""
+    k = len(values)
+    if k >= population:
+        return 0.0
+    if k < 2:
+        return math.inf
+    m = sum(values) / k
+    var = sum((v - m) ** 2 for v in values) / (k - 1)
+    fpc = (population - k) / (population - 1) if population > 1 else 0.0
+    return 1.96 * math.sqrt(var / k * fpc)
+
+
+def _draw_sentence(
+    situation: T13Situation,
+    top: int | None,
+    take: T13DiscardAdvice | None,
+    passing: bool,
+    take_it: bool,
+    mean: float,
+    dw_mean: float,
+) -> str:
+    if top is None or take is None:
+        return "Draw from the stock: the discard pile is empty."
+    name = card_name(top)
+    if take_it and take.go_out:
+        assert take.discard is not None
+        return (
+            f"Take {name}: with it you can discard {card_name(take.discard)} and go out now "
+            "(T13-5)."
+        )
+    if passing:
+        return (
+            f"Draw from the stock: with {name} your best discard would be {name} itself, so "
+            "taking it gains nothing a stock card cannot give."
+        )
+    left = _kept_deadwood(take)
+    after = "keep every card" if take.discard is None else f"discard {card_name(take.discard)}"
+    if take_it:
+        return (
+            f"Take {name} and {after}: that hand is worth {take.value:.1f} (deadwood {left}, "
+            f"lower is better) against {mean:.1f} on average from a stock card."
+        )
+    return (
+        f"Draw from the stock: a stock card is worth {mean:.1f} on average (about {dw_mean:.1f} "
+        f"deadwood points kept) against {take.value:.1f} with {name} ({after}, deadwood {left})."
+    )
 
 
 __all__ = [
+    "DEFAULT_PRECISION",
     "DEFAULT_SAMPLES",
     "DEFAULT_SEED",
+    "DEFAULT_STOCK_SAMPLES",
     "MAX_SAMPLES",
+    "MAX_STOCK_SAMPLES",
     "T13DiscardAdvice",
     "T13DiscardOption",
     "T13DrawAdvice",
-    "T13Scorer",
     "T13Situation",
     "clear_caches",
+    "risk_of",
     "sample_next_hands",
-    "t13_deadwood",
     "t13_discard_advice",
     "t13_draw_advice",
     "unseen_for",

@@ -14,9 +14,9 @@ A policy sees a :class:`T13View`: its own hand, the discard pile, cards each sea
 (picked up from the discard pile and not thrown back), hand sizes, the stock size, who went out,
 the running totals. It never sees the stock or another player's hidden cards.
 
-On the last turn (after someone went out) "optionally discard" is played as always discarding:
-the best arrangement of r+2 cards chosen from r+3 never has more deadwood than all r+3 (C-2), so
-discarding is never worse. A round that runs past :data:`TURN_CAP` turns (a guard against
+On the last turn (after someone went out) the player draws and optionally discards (T13-5): a
+policy returns None as its discard to keep every card, and that hand of r+3 cards is scored. A
+round that runs past :data:`TURN_CAP` turns (a guard against
 policies that never go out, not a rule) is scored with nobody out.
 """
 
@@ -27,9 +27,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.advice.t13 import T13Scorer
 from engine.rules import ThreeThirteenRules
 from engine.settle_t13 import default_decks, score_t13_round
+from engine.std_arrange import DeadwoodMemo
+from engine.std_melds import t13_context
 from engine.t13_play import going_out_options
 
 ROUNDS = 11
@@ -38,7 +39,11 @@ TURN_CAP = 600
 
 @dataclass(frozen=True, slots=True)
 class T13View:
-    """What seat ``seat`` sees at a decision (before its draw, or after it before the discard)."""
+    """What seat ``seat`` sees at a decision (before its draw, or after it before the discard).
+
+    ``known[s]``: cards seat ``s`` picked up from the pile and still holds; ``thrown[s]``: the
+    cards seat ``s`` discarded this round; ``totals``: the running totals before this round.
+    """
 
     seat: int
     dealer: int
@@ -54,6 +59,7 @@ class T13View:
     totals: tuple[int, ...]
     turn_number: int
     rules: ThreeThirteenRules = ThreeThirteenRules()
+    thrown: tuple[tuple[int, ...], ...] = ()
 
     def opponents(self) -> tuple[int, ...]:
         """Every other seat, clockwise from this seat's left (the next player first)."""
@@ -65,12 +71,13 @@ class T13Policy(Protocol):
 
     ``take_discard`` is asked before each draw when the discard pile is not empty (True = take its
     top card); ``discard`` after the draw returns the card to throw and whether to go out with it
-    (T13-5; ignored on a last turn after someone else went out).
+    (T13-5; ignored on a last turn after someone else went out, when the card may be None: keep
+    every card).
     """
 
     def take_discard(self, view: T13View) -> bool: ...
 
-    def discard(self, view: T13View) -> tuple[int, bool]: ...
+    def discard(self, view: T13View) -> tuple[int | None, bool]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +116,13 @@ class GameResult:
         """Seat ``seat``'s score in each round."""
         return tuple(r.round_scores[seat] for r in self.rounds)
 
+    def nets(self) -> tuple[float, ...]:
+        """Each seat's net: the other seats' mean total minus its own (positive = better than
+        the table). The nets of a game add up to zero."""
+        n = len(self.totals)
+        total = sum(self.totals)
+        return tuple((total - t) / (n - 1) - t for t in self.totals)
+
 
 @dataclass(slots=True)
 class _Round:
@@ -122,6 +136,7 @@ class _Round:
     stock: list[int]  # top is the last element
     discards: list[int]  # top is the last element
     known: list[list[int]] = field(default_factory=list)
+    thrown: list[list[int]] = field(default_factory=list)
     out_seat: int | None = None
     turn: int = 0
 
@@ -141,6 +156,7 @@ class _Round:
             totals=self.totals,
             turn_number=self.turn,
             rules=self.rules,
+            thrown=tuple(tuple(t) for t in self.thrown),
         )
 
     def snapshot(self) -> Snapshot:
@@ -186,6 +202,7 @@ def play_round(
     hands, stock, discards = deal_round(round_number, n, dealer, decks, rng)
     state = _Round(round_number, dealer, n, decks, rules, tuple(totals), hands, stock, discards)
     state.known = [[] for _ in range(n)]
+    state.thrown = [[] for _ in range(n)]
     if on_step is not None:
         on_step(state.snapshot())
     seat = (dealer + 1) % n
@@ -221,6 +238,14 @@ def play_round(
             on_step(state.snapshot())
         throw, go_out = policy.discard(state.view(seat))
         hand = state.hands[seat]
+        if throw is None:
+            if state.out_seat is None:
+                raise ValueError(f"seat {seat} must discard: only a last turn may keep (T13-5)")
+            last_turns_left -= 1
+            if last_turns_left == 0:
+                break
+            seat = (seat + 1) % n
+            continue
         if throw not in hand:
             raise ValueError(f"seat {seat} discarded a card it does not hold: {throw}")
         if go_out and state.out_seat is None:
@@ -232,6 +257,7 @@ def play_round(
         if throw in state.known[seat]:
             state.known[seat].remove(throw)
         state.discards.append(throw)
+        state.thrown[seat].append(throw)
         if on_step is not None:
             on_step(state.snapshot())
         if state.out_seat is None:
@@ -262,7 +288,7 @@ def _score(
     """T13-6 via ``engine.settle_t13.score_t13_round``; a capped round (nobody out) scores every
     hand's C-2 deadwood."""
     if went_out is None:
-        scorer = T13Scorer.for_rules(round_number, rules)
+        scorer = DeadwoodMemo.for_context(t13_context(round_number, rules))
         scores = tuple(scorer.deadwood(h) for h in final)
         return scores, tuple(t + s for t, s in zip(totals, scores, strict=True))
 

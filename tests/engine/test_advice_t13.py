@@ -1,5 +1,6 @@
-"""Three Thirteen advice (issue 4): the deadwood search, discard / go-out advice, draw advice,
-the sampling of the next player's hand, reproducibility and input checks (T13-1..T13-5, C-2)."""
+"""Three Thirteen advice: the deadwood figures it uses, discard / go-out / last-turn advice, draw
+advice, the sampling of the next player's hand, reproducibility and input checks (T13-1..T13-6,
+C-2)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from engine.advice.t13 import (
     MAX_SAMPLES,
-    T13Scorer,
+    MAX_STOCK_SAMPLES,
     T13Situation,
     sample_next_hands,
     t13_discard_advice,
@@ -20,11 +21,15 @@ from engine.advice.t13 import (
 from engine.cards import parse_cards
 from engine.errors import EngineError, HandError
 from engine.rules import ThreeThirteenRules
-from engine.std_arrange import min_deadwood
+from engine.std_arrange import DeadwoodMemo, min_deadwood
 from engine.std_melds import t13_context
 from engine.t13_play import going_out_options
 
 HIGH = ThreeThirteenRules(aces="high_or_low")
+
+
+def scorer(round_number: int, rules: ThreeThirteenRules | None = None) -> DeadwoodMemo:
+    return DeadwoodMemo.for_context(t13_context(round_number, rules or ThreeThirteenRules()))
 
 
 def cs(text: str) -> tuple[int, ...]:
@@ -42,8 +47,8 @@ def test_c2_search_matches_the_teammates_min_deadwood(rules: ThreeThirteenRules)
         round_number = rng.randint(1, 11)
         decks = rng.choice((1, 2))
         hand = rng.sample(list(range(52)) * decks, rng.randint(3, round_number + 3))
-        scorer = T13Scorer.for_rules(round_number, rules)
-        assert scorer.deadwood(hand) == min_deadwood(hand, t13_context(round_number, rules))
+        memo = scorer(round_number, rules)
+        assert memo.deadwood(hand) == min_deadwood(hand, t13_context(round_number, rules))
 
 
 def test_after_discard_is_the_best_single_discard() -> None:
@@ -51,21 +56,20 @@ def test_after_discard_is_the_best_single_discard() -> None:
     for _ in range(120):
         round_number = rng.randint(1, 11)
         hand = rng.sample(list(range(52)) * 2, round_number + 3)
-        scorer = T13Scorer(round_number)
         ctx = t13_context(round_number, ThreeThirteenRules())
         want = min(min_deadwood(hand[:i] + hand[i + 1 :], ctx) for i in range(len(hand)))
-        assert scorer.after_discard(hand) == want
+        assert scorer(round_number).after_discard(hand) == want
 
 
 def test_t13_3_wilds_and_high_aces() -> None:
     # Round 11: kings wild (T13-1). Two kings and a lone 9 make a set; the ace is left over.
-    assert T13Scorer(11).deadwood(cs("KS KH 9D AC")) == 1
+    assert scorer(11).deadwood(cs("KS KH 9D AC")) == 1
     # Q-K-A is a run only under high_or_low, where a lone ace counts 15 (T13-3).
-    assert T13Scorer(1).deadwood(cs("QS KS AS")) == 21
-    assert T13Scorer.for_rules(1, HIGH).deadwood(cs("QS KS AS")) == 0
-    assert T13Scorer.for_rules(1, HIGH).deadwood(cs("AS 9H")) == 24
+    assert scorer(1).deadwood(cs("QS KS AS")) == 21
+    assert scorer(1, HIGH).deadwood(cs("QS KS AS")) == 0
+    assert scorer(1, HIGH).deadwood(cs("AS 9H")) == 24
     # A wild left alone counts its own value (round 1: 3s wild).
-    assert T13Scorer(1).deadwood(cs("3S 9H KD")) == 22
+    assert scorer(1).deadwood(cs("3S 9H KD")) == 22
 
 
 # --------------------------------------------------------------------------- discard advice
@@ -95,13 +99,14 @@ def test_every_distinct_card_is_ranked_once_with_consistent_figures() -> None:
     hand = cs("AS 2S 4S 7H 7D QC KC KD 9H")  # round 6 (8s wild), 9 cards
     advice = t13_discard_advice(T13Situation(hand, 6, discard_pile=cs("5C 2D")), samples=8)
     assert sorted(o.card for o in advice.options) == sorted(set(hand))
-    scorer = T13Scorer(6)
+    memo = scorer(6)
     for o in advice.options:
         rest = list(hand)
         rest.remove(o.card)
-        assert o.deadwood == scorer.deadwood(rest)
+        assert o.deadwood == memo.deadwood(rest)
         assert 0 <= o.expected_deadwood <= o.deadwood  # drawing never hurts (throw it back)
-        assert 0 <= o.danger <= 1 and 0 <= o.go_out_chance <= 1
+        assert o.danger is None or 0 <= o.danger <= 1
+        assert 0 <= o.go_out_chance <= 1
     assert [o.score for o in advice.options] == sorted(o.score for o in advice.options)
     assert advice.discard == advice.options[0].card and not advice.go_out
 
@@ -111,10 +116,10 @@ def test_outs_count_unseen_copies_that_lower_the_deadwood() -> None:
     hand = cs("5S 6S QH KD")
     situation = T13Situation(hand, 1, discard_pile=cs("9C"))
     option = {o.card: o for o in t13_discard_advice(situation, samples=4).options}[cs("KD")[0]]
-    scorer = T13Scorer(1)
+    memo = scorer(1)
     rest = cs("5S 6S QH")
     unseen = unseen_for(situation)
-    want = sum(1 for c in unseen if scorer.after_discard((*rest, c)) < scorer.deadwood(rest))
+    want = sum(1 for c in unseen if memo.after_discard((*rest, c)) < memo.deadwood(rest))
     # 4S, 7S, the four 3s (wild), and every card below the queen's 10 points... counted by copies
     assert option.outs == want
     assert want >= 6
@@ -192,7 +197,7 @@ def test_unseen_cards_exclude_everything_known() -> None:
 def test_draw_takes_a_discard_that_lets_the_player_go_out() -> None:
     hand = cs("5S 6S 9C 9D KH KD")  # round 4 (6s wild): 6 cards before the draw
     advice = t13_draw_advice(T13Situation(hand, 4, discard_pile=cs("9H 2C")))
-    assert advice.take_discard and advice.take_expected == 0.0
+    assert advice.take_discard and advice.take_deadwood == 0
     assert advice.discard_after_take == cs("5S")[0]  # 9 9 9 and K K + 6S (wild)
     assert "go out" in advice.explanation
 
@@ -201,7 +206,7 @@ def test_draw_from_the_stock_when_the_discard_is_useless() -> None:
     hand = cs("AS 2S 3S 5D")  # round 2 (4s wild): a 4-card hand; KC does nothing
     advice = t13_draw_advice(T13Situation(hand, 2, discard_pile=cs("KC")))
     assert not advice.take_discard
-    assert advice.stock_expected < advice.take_expected  # type: ignore[operator]
+    assert advice.take_value is not None and advice.stock_value < advice.take_value
 
 
 def test_draw_with_an_empty_discard_pile() -> None:
@@ -216,6 +221,9 @@ def test_samples_above_the_cap_are_rejected() -> None:
     situation = T13Situation(cs("AS 2S 3S 9D"), 1)
     with pytest.raises(EngineError) as err:
         t13_discard_advice(situation, samples=MAX_SAMPLES + 1)
+    assert err.value.field == "samples"
+    with pytest.raises(EngineError) as err:
+        t13_draw_advice(T13Situation(cs("AS 2S 3S"), 1), samples=MAX_STOCK_SAMPLES + 1)
     assert err.value.field == "samples"
 
 

@@ -259,3 +259,78 @@ def test_tie_scan_cap_marks_the_answer_truncated(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(std_arrange, "TIE_SCAN_LIMIT", 5)
     capped = best_arrangement(hand, ctx, max_ties=50)
     assert capped.best == full.best and capped.ties_truncated and len(capped.ties) <= 5
+
+
+# --- the deadwood left after the best discard (T13-5, GFF-8) -------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=hands_t13)
+def test_after_discard_is_the_brute_force_best_single_discard(
+    case: tuple[int, bool, list[int], int],
+) -> None:
+    round_number, high, picks, wilds = case
+    ctx = t13_context(round_number, HIGH if high else LOW)
+    hand = _hand(round_number, picks, wilds)
+    if not hand:
+        return
+    want = min(
+        brute_std.brute_best(hand[:i] + hand[i + 1 :], *args(ctx))[0] for i in range(len(hand))
+    )
+    assert std_arrange.min_deadwood_after_discard(hand, ctx) == want
+
+
+def test_after_discard_and_the_card_memo_agree_with_min_deadwood_on_14_card_hands() -> None:
+    # Round-11 and mixed hands, one to three decks, extra wilds: the memoised card search gives
+    # min_deadwood's answer, and the best discard's (a fresh memo per context, no shared state).
+    rng = random.Random(77)
+    for k in range(600):
+        round_number = 11 if k % 3 == 0 else rng.randint(1, 11)
+        rules = HIGH if k % 2 else LOW
+        ctx = t13_context(round_number, rules)
+        memo = std_arrange.DeadwoodMemo(ctx)
+        hand = rng.sample(list(range(52)) * rng.choice((1, 2, 3)), rng.randint(1, 14))
+        _wilds(rng, hand, round_number, many=k % 4 == 0)
+        assert memo.deadwood(hand) == min_deadwood(hand, ctx)
+        want = min(min_deadwood(hand[:i] + hand[i + 1 :], ctx) for i in range(len(hand)))
+        assert memo.after_discard(hand) == want
+
+
+def test_after_discard_golden() -> None:
+    # Round 10 (queens wild), aces high_or_low (an ace counts 15). Keeping all nine leaves 35
+    # points; throwing the AD lets the QC stand for the 6C in 5C-6C-7C-8C, leaving
+    # 8S 5D 2C KD = 25, the best single discard.
+    ctx = t13_context(10, HIGH)
+    hand = cs("5C 8S 7C 2C QC KD 5D AD 8C")
+    assert min_deadwood(hand, ctx) == 35
+    assert std_arrange.min_deadwood_after_discard(hand, ctx) == 25
+    # T13-5: a round-1 hand of four cards whose best discard leaves a meld.
+    assert std_arrange.min_deadwood_after_discard(cs("5S 6S 7S KD"), t13_context(1, LOW)) == 0
+    # Three cards, one wild: A-2 + wild meld if the wild stays; throwing it leaves 3 points.
+    assert std_arrange.min_deadwood_after_discard(cs("AS 2S 3H"), t13_context(1, LOW)) == 3
+
+
+def test_after_adding_shortcut_matches_the_search() -> None:
+    # A card that fits no meld of hand + card is answered without a search (DeadwoodMemo
+    # .after_adding); every answer equals the best discard of hand + card by min_deadwood.
+    rng = random.Random(9)
+    for k in range(1500):
+        rules = HIGH if k % 2 else LOW
+        round_number = rng.randint(1, 11)
+        ctx = t13_context(round_number, rules)
+        memo = std_arrange.DeadwoodMemo(ctx)
+        hand = rng.sample(list(range(52)) * rng.choice((1, 2)), rng.randint(1, round_number + 2))
+        if k % 3 == 0:
+            hand[0] = rng.randrange(4) * 13 + round_number + 1  # one wild (T13-1)
+        card = rng.randrange(52)
+        full = [*hand, card]
+        want = min(min_deadwood(full[:i] + full[i + 1 :], ctx) for i in range(len(full)))
+        assert memo.after_adding(memo.profile(hand), card) == want
+
+
+def test_shared_memos_are_bounded_and_reused() -> None:
+    # A long-running service keeps at most SHARED_CONTEXTS memos, the most recently used.
+    memos = [std_arrange.DeadwoodMemo.for_context(t13_context(r, LOW)) for r in range(1, 12)]
+    assert len(std_arrange.DeadwoodMemo._SHARED) == std_arrange.SHARED_CONTEXTS
+    assert std_arrange.DeadwoodMemo.for_context(t13_context(11, LOW)) is memos[-1]
+    assert std_arrange.DeadwoodMemo.for_context(t13_context(1, LOW)) is not memos[0]
