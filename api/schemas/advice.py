@@ -62,7 +62,7 @@ from engine.rules import (
     canonical_rules,
 )
 from engine.settle_t13 import default_decks
-from engine.sim.core import Observation
+from engine.situation import Observation
 from engine.types import TableMeld
 
 DISCARD = "discard"

@@ -35,8 +35,8 @@ from itertools import combinations
 from engine import cards as std
 from engine import topper
 from engine.errors import EngineError
-from engine.gff_play import spread_kind
-from engine.sim.core import Observation
+from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.situation import Observation
 from engine.tt_arrange import tt_min_deadwood
 from engine.tt_melds import _FEATURE as _TT_FEATURE
 from engine.tt_melds import _MELD_SIZES as _TT_MELD_SIZES
@@ -501,9 +501,30 @@ TT_MODEL = GameModel(
 )
 
 
-def is_gff_spread(cards: Sequence[int]) -> bool:
-    """GFF-2 predicate (re-exported for the simulator)."""
-    return spread_kind(cards) is not None
+def model_for(game: str) -> GameModel:
+    """The advice model of a Tunk game."""
+    if game == GAME_FLIP_FLOP:
+        return GFF_MODEL
+    if game == TRIPLE_TUNK:
+        return TT_MODEL
+    raise ValueError(f"no Tunk advice model for {game!r}")
+
+
+def known_hands(obs: Observation) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the cards known to be in that hand; the GFF-5 flip card stays in the dealer's
+    hand until it shows up elsewhere (hand, table, discard pile, another seat's pickups)."""
+    known = [tuple(k) for k in obs.known] + [()] * (obs.n_players - len(obs.known))
+    known[obs.seat] = ()
+    flip = obs.flip_card
+    if obs.game == GAME_FLIP_FLOP and flip is not None and obs.dealer != obs.seat:
+        elsewhere = set(obs.hand) | set(obs.discards)
+        for meld in obs.table:
+            elsewhere.update(meld.cards)
+        for k in known:
+            elsewhere.update(k)
+        if flip not in elsewhere and obs.hand_sizes[obs.dealer] > 0:
+            known[obs.dealer] = (*known[obs.dealer], flip)
+    return tuple(known)
 
 
 __all__ = [
@@ -521,6 +542,8 @@ __all__ = [
     "expected_deadwood_after_draw",
     "gff_deadwood",
     "gff_spreads_in",
+    "known_hands",
+    "model_for",
     "outs",
     "sample_hidden",
     "tt_deadwood",

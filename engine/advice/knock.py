@@ -32,12 +32,19 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.advice.common import GFF_MODEL, TT_MODEL, GameModel, HandSampler, unseen_cards
+from engine.advice.common import (
+    GameModel,
+    HandSampler,
+    known_hands,
+    model_for,
+    unseen_cards,
+)
 from engine.errors import EngineError
 from engine.gff_play import spread_kind
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.settle_tt import multiplier
-from engine.sim.core import Observation, wilson_interval
+from engine.situation import Observation
+from engine.stats import wilson_interval
 from engine.tt_play import can_extend, owned_special_bonus
 
 DEFAULT_SAMPLES = 500  # ~5 ms per knock question, 95% interval half-width <= 0.044
@@ -86,32 +93,6 @@ class KnockAdvice:
     payout_if_win: float
     value_of_playing_on: float
     explanation: str
-
-
-def model_for(game: str) -> GameModel:
-    """The advice model of a Tunk game."""
-    if game == GAME_FLIP_FLOP:
-        return GFF_MODEL
-    if game == TRIPLE_TUNK:
-        return TT_MODEL
-    raise ValueError(f"no knock advice for {game!r}")
-
-
-def known_hands(obs: Observation) -> tuple[tuple[int, ...], ...]:
-    """Per seat, the cards known to be in that hand; the GFF-5 flip card stays in the dealer's
-    hand until it shows up elsewhere (hand, table, discard pile, another seat's pickups)."""
-    known = [tuple(k) for k in obs.known] + [()] * (obs.n_players - len(obs.known))
-    known[obs.seat] = ()
-    flip = obs.flip_card
-    if obs.game == GAME_FLIP_FLOP and flip is not None and obs.dealer != obs.seat:
-        elsewhere = set(obs.hand) | set(obs.discards)
-        for meld in obs.table:
-            elsewhere.update(meld.cards)
-        for k in known:
-            elsewhere.update(k)
-        if flip not in elsewhere:
-            known[obs.dealer] = (*known[obs.dealer], flip)
-    return tuple(known)
 
 
 def multipliers(obs: Observation) -> tuple[int, ...]:
