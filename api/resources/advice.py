@@ -33,9 +33,9 @@ from api.schemas.advice import (
     t13_request_schema,
     tunk_request_schema,
 )
-from engine.advice.discard import discard_advice, lay_melds_advice
-from engine.advice.draw import draw_advice
-from engine.advice.knock import knock_advice
+from engine.advice.discard import discard_advice
+from engine.advice.draw import DEFAULT_DRAW_PRECISION, draw_advice
+from engine.advice.knock import DEFAULT_PRECISION, knock_advice
 from engine.advice.t13 import t13_discard_advice, t13_draw_advice
 from engine.cards import RANK_NAMES
 from engine.rules import GAME_FLIP_FLOP, THREE_THIRTEEN
@@ -59,7 +59,8 @@ def tunk_discard_answer(q: TunkAdviceQuery) -> dict[str, Any]:
         "hand": list(q.obs.hand),
         "discard": advice.discard,
         "ends": advice.ends,
-        "lay_melds": advice.ends is None and lay_melds_advice(q.obs),
+        "lay_melds": advice.ends is None and advice.lay is not None and advice.lay.lay_melds,
+        "value": _r(advice.value),
         "explanation": advice.explanation,
         "options": [
             {
@@ -78,23 +79,36 @@ def tunk_discard_answer(q: TunkAdviceQuery) -> dict[str, Any]:
 
 def tunk_draw_answer(q: TunkAdviceQuery) -> dict[str, Any]:
     """GFF/TT draw advice: the certain result of the top discard against the stock's mean."""
-    advice = draw_advice(q.obs)
+    precision = DEFAULT_DRAW_PRECISION if q.precision is None else q.precision
+    advice = draw_advice(q.obs, seed=q.seed, cap=q.samples, precision=precision)
+    half = advice.stock_half_width
     return {
         "game": q.game,
         "hand": list(q.obs.hand),
         "choice": "discard_pile" if advice.take_discard else "stock",
         "take_discard": advice.take_discard,
         "top_discard": advice.discard_top,
+        "discard_after_take": advice.discard_after_take,
+        "throw_back": advice.throw_back,
         "deadwood_now": advice.deadwood_now,
         "deadwood_if_take": _r(advice.deadwood_if_take),
         "expected_deadwood_if_stock": _r(advice.expected_deadwood_if_stock),
+        "value_if_take": _r(advice.value_if_take),
+        "value_if_stock": _r(advice.value_if_stock),
+        "stock_interval": {
+            "low": _r(advice.value_if_stock - half),
+            "high": _r(advice.value_if_stock + half),
+        },
         "explanation": advice.explanation,
+        "seed": q.seed,
+        "samples": advice.stock_cards,
     }
 
 
 def tunk_knock_answer(q: TunkAdviceQuery) -> dict[str, Any]:
     """GFF drop / TT knock advice: win probability, its interval, payouts, play-on value."""
-    advice = knock_advice(q.obs, samples=q.samples, seed=q.seed)
+    precision = DEFAULT_PRECISION if q.precision is None else q.precision
+    advice = knock_advice(q.obs, samples=q.samples, seed=q.seed, precision=precision)
     low, high = advice.interval
     return {
         "game": q.game,

@@ -51,6 +51,7 @@ from engine.advice import knock as tunk_knock
 from engine.advice import t13 as t13_advice
 from engine.advice.common import check_observation
 from engine.advice.discard import DANGER_POINTS, OUT_POINTS
+from engine.advice.draw import DEFAULT_DRAW_PRECISION
 from engine.advice.knock import model_for
 from engine.errors import EngineError
 from engine.rules import (
@@ -74,6 +75,10 @@ TUNK_DECK_SIZE = {GAME_FLIP_FLOP: 52, TRIPLE_TUNK: 125}
 MAX_SEED = 2**63 - 1
 MAX_WAITING = 300  # TT-12: 3 turns per card laid on the player's melds; far above any real count
 MAX_PILE = 125
+# A Tunk deal has no turn limit (GFF players may draw from the pile forever, TT-15 recycles the
+# pile), so per-opponent histories are bounded only by the request body size (MAX_BODY_BYTES).
+MAX_HISTORY = 100_000
+MAX_TURNS = 10**9
 
 # Hand sizes per endpoint in the Tunk games: ``discard`` is asked after the draw (one card more
 # than the hand held, at most 6), ``draw`` and ``knock`` before it (C-5, GFF-8, TT-13: at most 5).
@@ -92,10 +97,10 @@ T13_DEFAULT_SEED = t13_advice.DEFAULT_SEED
 # Which endpoints' answers depend on ``seed``/``samples`` (only those put them in the cache key).
 SAMPLED: dict[tuple[str, str], bool] = {
     (GAME_FLIP_FLOP, DISCARD): False,
-    (GAME_FLIP_FLOP, DRAW): False,
+    (GAME_FLIP_FLOP, DRAW): True,
     (GAME_FLIP_FLOP, KNOCK): True,
     (TRIPLE_TUNK, DISCARD): False,
-    (TRIPLE_TUNK, DRAW): False,
+    (TRIPLE_TUNK, DRAW): True,
     (TRIPLE_TUNK, KNOCK): True,
     (THREE_THIRTEEN, DISCARD): True,
     (THREE_THIRTEEN, DRAW): False,
@@ -115,8 +120,9 @@ class TunkAdviceQuery:
     obs: Observation
     rules: Rules
     seed: int
-    samples: int
+    samples: int | None
     stake: int | None = None
+    precision: float | None = None
 
     @property
     def sampled(self) -> bool:
@@ -151,6 +157,7 @@ class TunkAdviceQuery:
         if self.sampled:
             out["seed"] = self.seed
             out["samples"] = self.samples
+            out["precision"] = self.precision
         return out
 
 
@@ -264,7 +271,7 @@ class TunkOpponentBase(OpponentBase):
     )
     turns = fields.Integer(
         strict=True,
-        validate=validate.Range(min=0, max=1000),
+        validate=validate.Range(min=0, max=MAX_TURNS),
         metadata={
             "description": "Turns the opponent has completed this deal (default: the number of "
             "`discarded` cards). An opponent who has played a turn is assumed, usually, to hold no "
@@ -305,14 +312,15 @@ def opponent_schema(game: str) -> type[Schema]:
             "assumes it throws its highest deadwood card, so its hidden cards usually rank "
             "below the lowest of these (used by `knock`).",
             load_default=list,
-            validate=validate.Length(max=200),
+            validate=validate.Length(max=MAX_HISTORY),
         ),
         "declined": cards_field(
             game,
             "Top discards the opponent left lying when it drew from the stock instead, most "
-            "recent first: it would have taken a card that lowered its hand (used by `knock`).",
+            "recent first: it would have taken a card that lowered its hand (used by `knock`). "
+            "Any number is accepted; the most recent ones are enough.",
             load_default=list,
-            validate=validate.Length(max=200),
+            validate=validate.Length(max=MAX_HISTORY),
         ),
     }
     if game == TRIPLE_TUNK:
@@ -512,6 +520,14 @@ class TunkAdviceRequestBase(Schema):
             declined=tuple(declined),
         )
         engine_check(obs, index)
+        if self.endpoint == KNOCK and data["samples"] is not None:
+            cap = tunk_knock.work_cap(obs)
+            if data["samples"] > cap:
+                raise path_error(
+                    "samples",
+                    f"at most {cap} samples for this table (the work cap for {players} players "
+                    "and these hands); ask for fewer or use `precision`",
+                )
         return TunkAdviceQuery(
             game=game,
             endpoint=self.endpoint,
@@ -520,6 +536,7 @@ class TunkAdviceRequestBase(Schema):
             seed=data["seed"],
             samples=data["samples"],
             stake=data.get("stake", data.get("unit")),
+            precision=data.get("precision"),
         )
 
     def check_flip(
@@ -570,9 +587,21 @@ _TABLE_DOC = (
 _TUNK_SAMPLES_NOTE = {
     DISCARD: "The discard figures are exact enumerations over the unseen cards, so `samples` and "
     "`seed` do not change them.",
-    DRAW: "The draw figures are exact enumerations over the unseen cards, so `samples` and "
-    "`seed` do not change them.",
+    DRAW: "Stock cards evaluated for the stock's value, drawn without replacement in a seeded "
+    "order until the 95% half-width reaches `precision` or the choice is settled (every unseen "
+    "card at most: then the value is exact).",
     KNOCK: "Opponents' hands sampled for `win_probability` and the expected payout.",
+}
+
+
+_PRECISION_DOC = {
+    DISCARD: "Accepted for symmetry; the discard figures are exact.",
+    DRAW: "Target 95% half-width of the stock's value `value_if_stock` (default "
+    f"{DEFAULT_DRAW_PRECISION:g}): stock cards are evaluated until it is reached, the choice is "
+    "settled, or `samples` cards were evaluated.",
+    KNOCK: "Target 95% half-width of `win_probability` (default "
+    f"{tunk_knock.DEFAULT_PRECISION:g}): opponents' hands are sampled in batches until it is "
+    "reached or `samples` (at most the work cap for the table) were drawn.",
 }
 
 
@@ -591,8 +620,33 @@ def _tunk_fields(game: str, endpoint: str) -> dict[str, Any]:
         "players": players_field(game, _PLAYERS_DOC, required=True),
         "opponents": opponents_field(game),
         "rules": RulesField(game),
-        "samples": samples_field(
-            TUNK_DEFAULT_SAMPLES, TUNK_MAX_SAMPLES, _TUNK_SAMPLES_NOTE[endpoint]
+        "samples": fields.Integer(
+            strict=True,
+            load_default=None,
+            validate=validate.Range(
+                min=1,
+                max=TUNK_MAX_SAMPLES,
+                error=f"samples must be between 1 and {TUNK_MAX_SAMPLES} (the hard cap)",
+            ),
+            metadata={
+                "description": f"{_TUNK_SAMPLES_NOTE[endpoint]} (hard cap {TUNK_MAX_SAMPLES}). "
+                "Default: "
+                + (
+                    f"{TUNK_DEFAULT_SAMPLES} (or the table's work cap if lower); a request "
+                    "above the table's work cap (players, hand sizes, opponents constrained by "
+                    "the model) gets a 422 naming the maximum."
+                    if endpoint == KNOCK
+                    else "every unseen card."
+                    if endpoint == DRAW
+                    else "not used."
+                ),
+            },
+        ),
+        "precision": fields.Float(
+            validate=validate.Range(min=0.001, max=10.0),
+            metadata={
+                "description": _PRECISION_DOC[endpoint],
+            },
         ),
     }
     if game == GAME_FLIP_FLOP:
@@ -654,6 +708,7 @@ _TUNK_ORDER: dict[str, tuple[str, ...]] = {
         "rules",
         "seed",
         "samples",
+        "precision",
     ),
     TRIPLE_TUNK: (
         "hand",
@@ -669,6 +724,7 @@ _TUNK_ORDER: dict[str, tuple[str, ...]] = {
         "rules",
         "seed",
         "samples",
+        "precision",
     ),
 }
 
@@ -1017,8 +1073,20 @@ def discard_response_schema(game: str) -> type[Schema]:
             "targets and each hit makes you wait (TT-12)."
         )
         attrs["lay_melds"] = fields.Boolean(metadata={"description": lay_doc})
-        order = ("game", "hand", "discard", "ends", "lay_melds", "explanation", "options")
+        attrs["value"] = _number(
+            "The hand's value (lower is better): the recommended option's `score`, or "
+            f"{-2 * OUT_POINTS.get(game, 0.0):g} when the hand ends now. `draw` reports the same "
+            "number for this hand (`value_if_take`)."
+        )
+        order = ("game", "hand", "discard", "ends", "lay_melds", "value", "explanation", "options")
     return make_schema(schema_name(game, "DiscardResponse"), Schema, attrs, order=order)
+
+
+class IntervalOut(Schema):
+    """A 95% confidence interval."""
+
+    low = fields.Float()
+    high = fields.Float()
 
 
 @cache
@@ -1079,25 +1147,58 @@ def draw_response_schema(game: str) -> type[Schema]:
         attrs["deadwood_now"] = fields.Integer(
             metadata={"description": "Deadwood of the hand before the draw (C-2)."}
         )
+        attrs["value_if_take"] = _number(
+            "Value (lower is better) of the hand after taking the top discard: exactly the "
+            "`value` the `discard` endpoint answers for that hand. Null without a discard.",
+            allow_none=True,
+        )
+        attrs["value_if_stock"] = _number(
+            "Mean of the same value over the stock cards (each unseen card equally likely)."
+        )
+        attrs["stock_interval"] = fields.Nested(
+            IntervalOut,
+            metadata={
+                "description": "95% interval of `value_if_stock` (zero width when every unseen "
+                "card was evaluated)."
+            },
+        )
+        attrs["discard_after_take"] = card_field_for(
+            game,
+            allow_none=True,
+            metadata={
+                "description": "The card the `discard` advice throws after taking the top "
+                "discard (null: none, or the take ends the hand)."
+            },
+        )
+        attrs["throw_back"] = fields.Boolean(
+            metadata={
+                "description": "True when the advised line is a pass: take the top discard and "
+                "throw it straight back (C-5); the explanation says why."
+            }
+        )
+        attrs["seed"] = fields.Integer()
+        attrs["samples"] = fields.Integer(
+            metadata={"description": "Stock cards evaluated for `value_if_stock`."}
+        )
         order = (
             "game",
             "hand",
             "choice",
             "take_discard",
             "top_discard",
+            "discard_after_take",
+            "throw_back",
             "deadwood_now",
             "deadwood_if_take",
             "expected_deadwood_if_stock",
+            "value_if_take",
+            "value_if_stock",
+            "stock_interval",
             "explanation",
+            "seed",
+            "samples",
         )
     return make_schema(schema_name(game, "DrawResponse"), Schema, attrs, order=order)
-
-
-class IntervalOut(Schema):
-    """A 95% confidence interval."""
-
-    low = fields.Float()
-    high = fields.Float()
 
 
 @cache

@@ -81,7 +81,7 @@ def stock_estimate(
     be the next stock card). Cards are taken in a seeded random order without replacement until
     the 95% half-width (with the finite-population correction, so it is 0 once every card is
     in) reaches ``precision``, or the interval clears ``against`` (the other choice's value),
-    or ``cap`` cards were evaluated."""
+    or ``cap`` cards were evaluated. ``precision`` 0: every unseen card (the exact mean)."""
     cards = list(ev.unseen)
     n_all = len(cards)
     if not n_all:
@@ -103,7 +103,11 @@ def stock_estimate(
             mean = total / n
             var = max(0.0, (total_sq - n * mean * mean) / (n - 1))
             half = Z95 * math.sqrt(var / n * (n_all - n) / (n_all - 1))
-            if half <= precision or (against is not None and abs(against - mean) > half):
+            if var == 0 and n < 3 * MIN_STOCK_SAMPLES:
+                continue  # identical values so far: no evidence of spread yet
+            if (precision > 0 and half <= precision) or (
+                against is not None and abs(against - mean) > half
+            ):
                 break
     if n == n_all:
         half = 0.0
@@ -121,8 +125,13 @@ def draw_advice(
     seed: int = 0,
     precision: float = DEFAULT_DRAW_PRECISION,
     cap: int | None = None,
+    settle: bool = True,
 ) -> DrawAdvice:
-    """Take the top discard or draw from the stock, for ``obs.hand`` before the draw."""
+    """Take the top discard or draw from the stock, for ``obs.hand`` before the draw.
+
+    The stock's value is estimated by :func:`stock_estimate` (``seed``, ``precision``, ``cap``);
+    with ``settle`` it also stops once its interval clears the value of taking the discard.
+    """
     ev = evaluator if evaluator is not None else Evaluator(obs)
     hand = tuple(obs.hand)
     now = ev.model.deadwood(hand)
@@ -134,7 +143,7 @@ def draw_advice(
         seed=seed,
         precision=precision,
         cap=cap,
-        against=taken.value if taken is not None else None,
+        against=taken.value if taken is not None and settle else None,
     )
     stock_value, stock_dead, n = est.value, est.deadwood, est.samples
     if top is None or taken is None:
