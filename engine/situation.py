@@ -25,7 +25,9 @@ class Observation:
     ``discards`` is the discard pile, top first. ``waiting`` is the TT-12 counter per seat and
     ``early`` the TT-9 claims (both empty/zero for GFF). ``discard_history`` lists, per seat, the
     cards that seat discarded this deal, most recent first; ``declined`` the top discards it
-    left lying when it drew from the stock instead.
+    left lying when it drew from the stock instead. ``passes`` lists, per seat, the hand
+    totals (10 or less) it held at turn starts where it could have knocked/dropped and did not
+    (the opponent-style evidence of ``engine.advice.styles``).
     """
 
     game: str
@@ -46,6 +48,7 @@ class Observation:
     declined: tuple[tuple[int, ...], ...] = ()
     last_stock_turn: bool = False
     turn_number: int = 0
+    passes: tuple[tuple[int, ...], ...] = ()
 
     def opponents(self) -> tuple[int, ...]:
         """Every other seat, clockwise from this seat's left."""

@@ -54,12 +54,16 @@ def _r(value: float | None) -> float | None:
 def tunk_discard_answer(q: TunkAdviceQuery) -> dict[str, Any]:
     """GFF/TT discard advice: every distinct card ranked; going/tunking out now wins outright."""
     advice = discard_advice(q.obs)
+    lay = advice.lay
     return {
         "game": q.game,
         "hand": list(q.obs.hand),
         "discard": advice.discard,
         "ends": advice.ends,
-        "lay_melds": advice.ends is None and advice.lay is not None and advice.lay.lay_melds,
+        "lay_melds": advice.ends is None and lay is not None and lay.lay_melds,
+        "melds_to_lay": [list(m) for m in lay.melds] if lay is not None else [],
+        "layoffs": [{"card": c, "meld_index": i} for c, i in lay.layoffs] if lay else [],
+        "knock_threat": _r(lay.threat) if lay is not None else 0.0,
         "value": _r(advice.value),
         "explanation": advice.explanation,
         "options": [

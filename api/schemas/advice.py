@@ -43,6 +43,7 @@ from api.schemas.common import (
 )
 from api.schemas.melds import (
     gff_meld_problem,
+    layoff_step_schema,
     t13_meld_problem,
     tt_meld_problem,
     validate_engine_table,
@@ -1073,12 +1074,52 @@ def discard_response_schema(game: str) -> type[Schema]:
             "targets and each hit makes you wait (TT-12)."
         )
         attrs["lay_melds"] = fields.Boolean(metadata={"description": lay_doc})
+        attrs["melds_to_lay"] = fields.List(
+            fields.List(card_field_for(game)),
+            metadata={
+                "description": "The plan: new melds to lay down this turn, before the lay-offs "
+                "and the discard (empty: lay none). "
+                + (
+                    "Game Flip Flop lays its spreads (GFF-8: a laid spread no longer counts at "
+                    "a drop)."
+                    if game == GAME_FLIP_FLOP
+                    else "Triple Tunk lays its melds when an opponent is likely to knock before "
+                    "your next turn (a held meld counts in your total, TT-13) and holds them "
+                    "otherwise (a laid meld gives lay-off targets, TT-8/TT-11, and hits make you "
+                    "wait, TT-12); the explanation gives the knock threat."
+                )
+            },
+        )
+        attrs["layoffs"] = fields.List(
+            fields.Nested(layoff_step_schema(game)),
+            metadata={
+                "description": "The plan's lay-offs, in laying order, after `melds_to_lay` "
+                "(meld indexes: the request's table, then the new melds): the best set that "
+                "can all be made together (GFF-3 / TT-8, at most 5 cards a meld)."
+            },
+        )
+        attrs["knock_threat"] = _number(
+            "Chance that some opponent knocks (TT-13) before your next turn, from the opponent "
+            "model and its styles (0 in Game Flip Flop, and when the hand holds no meld)."
+        )
         attrs["value"] = _number(
             "The hand's value (lower is better): the recommended option's `score`, or "
             f"{-2 * OUT_POINTS.get(game, 0.0):g} when the hand ends now. `draw` reports the same "
             "number for this hand (`value_if_take`)."
         )
-        order = ("game", "hand", "discard", "ends", "lay_melds", "value", "explanation", "options")
+        order = (
+            "game",
+            "hand",
+            "discard",
+            "ends",
+            "lay_melds",
+            "melds_to_lay",
+            "layoffs",
+            "knock_threat",
+            "value",
+            "explanation",
+            "options",
+        )
     return make_schema(schema_name(game, "DiscardResponse"), Schema, attrs, order=order)
 
 

@@ -501,6 +501,23 @@ TT_MODEL = GameModel(
 )
 
 
+def best_spreads(hand: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The spreads of the best arrangement (C-2: most points melded, then more cards melded)."""
+    spreads = gff_spreads_in(hand)
+    best: tuple[int, int, tuple[int, ...]] = (0, 0, ())
+    cand: tuple[int, int, tuple[int, ...]]
+    for i, (m1, p1) in enumerate(spreads):
+        cand = (p1, m1.bit_count(), (m1,))
+        if cand[:2] > best[:2]:
+            best = cand
+        for m2, p2 in spreads[i + 1 :]:
+            if not m1 & m2:
+                cand = (p1 + p2, (m1 | m2).bit_count(), (m1, m2))
+                if cand[:2] > best[:2]:
+                    best = cand
+    return tuple(tuple(c for c in sorted(hand) if m >> c & 1) for m in best[2])
+
+
 def model_for(game: str) -> GameModel:
     """The advice model of a Tunk game."""
     if game == GAME_FLIP_FLOP:
@@ -541,6 +558,7 @@ __all__ = [
     "tt_meld3",
     "expected_deadwood_after_draw",
     "gff_deadwood",
+    "best_spreads",
     "gff_spreads_in",
     "known_hands",
     "model_for",

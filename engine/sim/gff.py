@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.advice.common import gff_spreads_in
+from engine.advice.common import best_spreads, gff_spreads_in
 from engine.cards import POINTS, RANK_OF, SUIT_OF
 from engine.gff_play import gff_going_out, spread_kind
 from engine.rules import GAME_FLIP_FLOP
@@ -103,23 +103,6 @@ def deal_gff(n: int, dealer: int, rng: random.Random) -> GffDeal:
         history=[[] for _ in range(n)],
         declined=[[] for _ in range(n)],
     )
-
-
-def best_spreads(hand: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """The spreads of the best arrangement (C-2: most points melded, then more cards melded)."""
-    spreads = gff_spreads_in(hand)
-    best: tuple[int, int, tuple[int, ...]] = (0, 0, ())
-    cand: tuple[int, int, tuple[int, ...]]
-    for i, (m1, p1) in enumerate(spreads):
-        cand = (p1, m1.bit_count(), (m1,))
-        if cand[:2] > best[:2]:
-            best = cand
-        for m2, p2 in spreads[i + 1 :]:
-            if not m1 & m2:
-                cand = (p1 + p2, (m1 | m2).bit_count(), (m1, m2))
-                if cand[:2] > best[:2]:
-                    best = cand
-    return tuple(tuple(c for c in sorted(hand) if m >> c & 1) for m in best[2])
 
 
 def _add_to_meld(meld: TableMeld, card: int, seat: int) -> TableMeld:

@@ -108,7 +108,7 @@ class AdvisorPolicy:
         return advice.knock
 
     def take_discard(self, obs: Observation) -> bool:
-        return draw_advice(obs).take_discard
+        return draw_advice(obs, seed=self.rng.getrandbits(32)).take_discard
 
     def discard(self, obs: Observation) -> int:
         return discard_options(obs)[0].card
