@@ -112,7 +112,11 @@ def tunk_draw_answer(q: TunkAdviceQuery) -> dict[str, Any]:
 def tunk_knock_answer(q: TunkAdviceQuery) -> dict[str, Any]:
     """GFF drop / TT knock advice: win probability, its interval, payouts, play-on value."""
     precision = DEFAULT_PRECISION if q.precision is None else q.precision
-    advice = knock_advice(q.obs, samples=q.samples, seed=q.seed, precision=precision)
+    # An explicit precision is honoured to the end; by default sampling also stops once the
+    # advice is the same at both ends of the interval.
+    advice = knock_advice(
+        q.obs, samples=q.samples, seed=q.seed, precision=precision, settle=q.precision is None
+    )
     low, high = advice.interval
     return {
         "game": q.game,

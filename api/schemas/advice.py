@@ -79,6 +79,7 @@ MAX_PILE = 125
 # A Tunk deal has no turn limit (GFF players may draw from the pile forever, TT-15 recycles the
 # pile), so per-opponent histories are bounded only by the request body size (MAX_BODY_BYTES).
 MAX_HISTORY = 100_000
+MAX_PASS_TOTAL = 10
 MAX_TURNS = 10**9
 
 # Hand sizes per endpoint in the Tunk games: ``discard`` is asked after the draw (one card more
@@ -151,6 +152,7 @@ class TunkAdviceQuery:
             "declined": [list(h) for h in o.declined],
             "flip_card": o.flip_card,
             "waiting": list(o.waiting),
+            "passes": [list(p) for p in o.passes],
             "early": list(o.early),
             "rules": canonical_rules(self.rules),
             "stake": self.stake,
@@ -324,7 +326,40 @@ def opponent_schema(game: str) -> type[Schema]:
             validate=validate.Length(max=MAX_HISTORY),
         ),
     }
+    attrs["passes"] = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_PASS_TOTAL)),
+        load_default=list,
+        validate=validate.Length(max=MAX_HISTORY),
+        metadata={
+            "description": "Hand totals (at most 10) the opponent was seen to hold at turn starts "
+            "where it could have knocked or dropped and played on (shown at the end of an "
+            "earlier deal, or worked out): evidence against the aggressive knocking styles of "
+            "the opponent model (engine.advice.styles)."
+        },
+    )
+    if game == GAME_FLIP_FLOP:
+        attrs["hand_size"] = fields.Integer(
+            strict=True,
+            load_default=DEALT,
+            validate=validate.Range(min=0, max=DEALT + 1),
+            metadata={
+                "description": "Cards the opponent holds now (default 5, the deal). 0: the seat "
+                "was not dealt in (GFF-6: it could not keep a stake in reserve, or sits out); it "
+                "holds no cards, takes no turn and is not compared at a drop (GFF-8)."
+            },
+        )
     if game == TRIPLE_TUNK:
+        attrs["waiting"] = fields.Integer(
+            strict=True,
+            load_default=0,
+            validate=validate.Range(min=0, max=MAX_WAITING),
+            metadata={
+                "description": "The opponent's TT-12 waiting counter now: 3 per card others "
+                "laid on its melds, less one per turn it started. A positive counter at the "
+                "start of its next turn means it cannot knock then, so it is no knock threat "
+                "before your next turn (the lay-down plan of `discard` holds melds longer)."
+            },
+        )
         attrs["early_tunk"] = fields.Boolean(
             load_default=False,
             metadata={
@@ -513,9 +548,13 @@ class TunkAdviceRequestBase(Schema):
             turns=tuple(turns),
             stock_size=deck - shown - held,
             flip_card=flip,
-            waiting=tuple(data.get("waiting", 0) if s == seat else 0 for s in range(players))
+            waiting=tuple(
+                data.get("waiting", 0) if s == seat else by_seat.get(s, {}).get("waiting", 0)
+                for s in range(players)
+            )
             if is_tt
             else (),
+            passes=tuple(tuple(by_seat.get(s, {}).get("passes", ())) for s in range(players)),
             early=tuple(early) if is_tt else (),
             discard_history=tuple(history),
             declined=tuple(declined),

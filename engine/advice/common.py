@@ -46,7 +46,7 @@ from engine.types import TableMeld
 DeadwoodFn = Callable[[Sequence[int]], int]
 
 DEFAULT_LAY_PROBABILITY = 0.98
-MAX_REJECTIONS = 25
+MAX_REJECTIONS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ def check_observation(obs: Observation, model: GameModel) -> None:
             raise EngineError(f"{name} {value} is not one of the seats 0..{n - 1}", field=name)
     if len(obs.hand_sizes) != n:
         raise EngineError(f"hand_sizes needs one entry per seat ({n})", field="hand_sizes")
-    for name in ("known", "turns", "waiting", "early", "discard_history", "declined"):
+    for name in ("known", "turns", "waiting", "early", "discard_history", "declined", "passes"):
         value = getattr(obs, name)
         if value and len(value) != n:
             raise EngineError(f"{name} needs one entry per seat ({n})", field=name)
@@ -191,25 +191,32 @@ class HandSampler:
         self.layoffs = tuple(layoffs) + (frozenset(),) * (len(self.counts) - len(layoffs))
 
     def _draw(self, rng: random.Random, j: int, taken: set[int], use_caps: bool) -> list[int]:
+        """``counts[j]`` free cards: uniform below opponent j's cap (and not a card it could
+        lay off) when ``use_caps``; when that runs short, uniform over every free card."""
         pool = self.pool
         limit = self.limits[j]
         size = limit if use_caps and limit is not None else len(pool)
         banned = self.layoffs[j] if use_caps else frozenset()
+        need = self.counts[j]
         out: list[int] = []
-        for _ in range(self.counts[j]):
-            c = -1
-            for _ in range(40):
-                if size == 0:
-                    break
+        if size <= 3 * need + len(taken) + len(banned):  # few candidates: list them
+            eligible = [x for x in pool[:size] if x not in taken and x not in banned]
+            out = rng.sample(eligible, min(need, len(eligible)))
+            taken.update(out)
+        else:
+            tries = 0
+            budget = 8 * need
+            while len(out) < need and tries < budget:
                 pick = pool[rng.randrange(size)]
+                tries += 1
                 if pick not in taken and pick not in banned:
-                    c = pick
-                    break
-            if c < 0:  # no free card under the cap: any free card
-                free = [x for x in pool if x not in taken]
-                c = free[rng.randrange(len(free))]
-            taken.add(c)
-            out.append(c)
+                    taken.add(pick)
+                    out.append(pick)
+        if len(out) < need:  # the cap leaves too few cards: fill from every free card
+            free = [x for x in pool if x not in taken]
+            for c in rng.sample(free, need - len(out)):
+                taken.add(c)
+                out.append(c)
         return out
 
     def sample(self, rng: random.Random) -> tuple[tuple[int, ...], ...]:

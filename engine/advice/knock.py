@@ -50,12 +50,12 @@ from engine.tt_play import can_extend, owned_special_bonus
 DEFAULT_SAMPLES = 500  # ~5 ms per knock question, 95% interval half-width <= 0.044
 MAX_SAMPLES = 20_000  # hard cap: more is refused (EngineError, field "samples")
 DEFAULT_PRECISION = 0.02  # 95% half-width of the win probability where sampling stops
-BATCH = 50
-MIN_SAMPLES = 100
+BATCH = 30
+MIN_SAMPLES = 60
 # Work units one question may spend (one unit ~ one opponent card dealt in one sample); the
-# largest table (6 players, every opponent constrained) gets WORK_BUDGET // 91 samples. Chosen
+# largest table (6 players, every opponent constrained) gets WORK_BUDGET // 76 samples. Chosen
 # so that the largest accepted request answers well under a second (bench/bench_advice.py).
-WORK_BUDGET = 300_000
+WORK_BUDGET = 75_000
 MIN_CAP = 500
 DEFAULT_SEED = 0
 
@@ -180,10 +180,12 @@ def _estimate(
     rng: random.Random,
     samples: int,
     precision: float | None = None,
+    settle: bool = False,
 ) -> _Estimate:
     """Monte Carlo over opponents' hands: ``samples`` draws, or, with ``precision``, batches
     of :data:`BATCH` until the Wilson 95% half-width of the win probability is at most
-    ``precision`` (at least :data:`MIN_SAMPLES`, at most ``samples``)."""
+    ``precision`` (at least :data:`MIN_SAMPLES`, at most ``samples``); with ``settle`` also
+    once the decision (knock or play on) is the same at both ends of the interval."""
     model = model_for(obs.game)
     known = known_hands(obs)
     opponents = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)  # GFF-6: dealt in
@@ -229,6 +231,13 @@ def _estimate(
             lo, hi = wilson_interval(wins, done)
             if (hi - lo) / 2 <= precision:
                 break
+            if settle:
+                loss = (win_pay * wins - pay) / (done - wins) if done > wins else 2.0
+                ends = {
+                    q * win_pay - (1 - q) * loss > play_on_value(obs.game, n, q) for q in (lo, hi)
+                }
+                if len(ends) == 1:
+                    break
     return _Estimate(wins, done, pay, win_pay)
 
 
@@ -266,12 +275,14 @@ def knock_advice(
     samples: int | None = None,
     seed: int = DEFAULT_SEED,
     precision: float | None = DEFAULT_PRECISION,
+    settle: bool = True,
 ) -> KnockAdvice:
     """Whether to knock (TT) / drop (GFF) now; see the module docstring for the model.
 
     ``samples`` is the most opponents' deals drawn (default: :data:`DEFAULT_SAMPLES`, or the
     work cap if lower); sampling stops once the win probability's 95% half-width reaches
-    ``precision`` (None: exactly ``samples``). ``KnockAdvice.samples`` says how many were used.
+    ``precision`` (None: exactly ``samples``) or, with ``settle``, once the advice is the same
+    at both ends of its interval. ``KnockAdvice.samples`` says how many were used.
 
     :raises EngineError: (field ``samples``) more than :func:`work_cap` allows.
     """
@@ -283,12 +294,13 @@ def knock_advice(
     doing = "dropping" if obs.game == GAME_FLIP_FLOP else "knocking"
     unit = "stakes" if obs.game == GAME_FLIP_FLOP else "units"
     waiting = obs.waiting[obs.seat] if obs.seat < len(obs.waiting) else 0
-    est = _estimate(obs, random.Random(seed), samples, precision)
+    est = _estimate(obs, random.Random(seed), samples, precision, settle=settle)
     samples = est.samples
     p = est.wins / est.samples
     lo, hi = wilson_interval(est.wins, est.samples)
     ev = est.payout_sum / est.samples
-    play_on = play_on_value(obs.game, obs.n_players, p)
+    dealt_in = sum(1 for size in obs.hand_sizes if size > 0)  # GFF-6: seats dealt in
+    play_on = play_on_value(obs.game, dealt_in, p)
     if waiting > 0:  # TT-12
         return KnockAdvice(
             False,

@@ -205,11 +205,21 @@ def _gff_pair_row(card: int) -> tuple[int, ...]:
     return row
 
 
+_GFF_GROUPS: dict[int, int] = {}
+
+
 def gff_completions(cards: Sequence[int]) -> int:
     """Bit mask of the cards that make a GFF-2 spread with ``cards`` (2..4 distinct cards)."""
     if len(cards) == 2:
         return _gff_pair_row(cards[0])[cards[1]]
-    return _gff_comp_raw(cards)
+    key = _mask(cards)
+    m = _GFF_GROUPS.get(key)
+    if m is None:
+        m = _gff_comp_raw(cards)
+        if len(_GFF_GROUPS) > _CACHE_LIMIT:
+            _GFF_GROUPS.clear()
+        _GFF_GROUPS[key] = m
+    return m
 
 
 def pair_row_for(game: str) -> Callable[[int], tuple[int, ...]]:
@@ -414,7 +424,10 @@ class Evaluator:
             hist[model.points[c]] += 1
         self.hist = tuple((p, k) for p, k in enumerate(hist) if k)
         self.out_weight = OUT_POINTS.get(obs.game, 0.0)
-        nxt = (obs.seat + 1) % obs.n_players
+        # The next player in the deal: seats not dealt in (GFF-6, hand size 0) are skipped.
+        nxt = next(
+            (j for j in obs.opponents() if obs.hand_sizes[j] > 0), (obs.seat + 1) % obs.n_players
+        )
         self.next_seat = nxt if nxt != obs.seat else None
         self.known_next: tuple[int, ...] = known[nxt] if self.next_seat is not None else ()
         hidden = max(0, obs.hand_sizes[nxt] - len(self.known_next)) if self.next_seat else 0
@@ -566,6 +579,7 @@ def clear_value_caches() -> None:
     _KEEP_TABLES.clear()
     _TT_PAIR_ROWS.clear()
     _GFF_PAIR_ROWS.clear()
+    _GFF_GROUPS.clear()
 
 
 __all__ = [
