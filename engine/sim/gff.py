@@ -110,10 +110,14 @@ def _add_to_meld(meld: TableMeld, card: int, seat: int) -> TableMeld:
     return TableMeld(meld.owner, tuple(sorted((*meld.cards, card))), added)
 
 
-def lay_everything(deal: GffDeal, seat: int) -> None:
-    """Lay the best arrangement's spreads, then every lay-off that fits (GFF-2, GFF-3, chains)."""
+def lay_everything(deal: GffDeal, seat: int, melds: bool = True) -> None:
+    """Lay the best arrangement's spreads, then every lay-off that fits (GFF-2, GFF-3, chains).
+
+    With ``melds`` False the policy holds its spreads (they count at a drop, GFF-8); the other
+    cards are still laid off."""
     hand = deal.hands[seat]
-    for spread in best_spreads(hand):
+    held = {c for s in best_spreads(hand) for c in s} if not melds else set()
+    for spread in best_spreads(hand) if melds else ():
         for c in spread:
             hand.remove(c)
         deal.table.append(TableMeld(seat, spread))
@@ -122,6 +126,8 @@ def lay_everything(deal: GffDeal, seat: int) -> None:
     while changed and len(hand) > 1:
         changed = False
         for card in sorted(hand, key=lambda c: -POINTS[c]):
+            if card in held:
+                continue
             for i, meld in enumerate(deal.table):
                 if spread_kind((*meld.cards, card)) is not None:
                     deal.table[i] = _add_to_meld(meld, card, seat)
@@ -239,7 +245,7 @@ def play_gff_deal(
             if kind is not None:
                 outcome = TunkOut(seat) if kind == "tunk_out" else GoOut(seat)
                 break
-            lay_everything(deal, seat)
+            lay_everything(deal, seat, policies[seat].lay_melds(deal.observation(seat, turn)))
             hand = deal.hands[seat]
             if len(hand) == 1:  # gff_going_out would have found this; keep the rule anyway
                 deal.discards.append(hand.pop())
