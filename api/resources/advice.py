@@ -202,7 +202,10 @@ TUNK_MODEL = (
     "it could lay off (it would have laid them: GFF-7 / TT-10) and no card ranking above the "
     "lowest card it discarded (`discarded`) or left on the discard pile (`declined`): it throws "
     "its highest deadwood card and takes a discard lower than that. An opponent who has not "
-    "played yet is unconstrained."
+    "played yet is unconstrained. Each opponent knocks as a mixture of styles (cautious, knocks "
+    "at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`); one "
+    "whose TT-12 counter (`waiting`) is positive cannot knock at its next turn; a GFF seat with "
+    "`hand_size` 0 was not dealt in (GFF-6)."
 )
 T13_MODEL = (
     "Model: unseen cards are every copy of the `decks` decks (T13-2) not in the hand, the "
@@ -247,18 +250,24 @@ def _description(game: str, endpoint: str) -> str:
         )
         return (
             f"For a hand after the draw ({rules}). Every distinct card is ranked by `score` "
-            "(lower is better): deadwood left (C-2), outs (unseen cards that would improve the "
-            "hand next turn), expected deadwood after the next stock draw (exact, every unseen "
-            "card equally likely) and danger (chance the card helps the next player: it lays off "
-            "on the table, or completes a meld with cards they are known or likely to hold). "
-            f"{out} " + TUNK_MODEL
+            "(lower is better), the one hand evaluation the `draw` advice uses too: "
+            "(deadwood + expected_deadwood) / 2 + 4 x danger - out weight x out_chance, with the "
+            "deadwood left (C-2), the expected deadwood after the next stock draw (exact, every "
+            "unseen card equally likely), the chance to empty the hand after it, and danger "
+            "(the chance the card helps the next player). `value` is the hand's value: what "
+            "`draw` reports for it. The plan says what to lay down first (`melds_to_lay`, "
+            f"`layoffs`, with the reason in the explanation). {out} " + TUNK_MODEL
         )
     if endpoint == DRAW:
         return (
             f"For a hand before the draw ({rules}; C-5 allows throwing the taken card back). "
-            "Taking the top discard gives a certain deadwood; the stock gives the expected "
-            "deadwood over the unseen cards, each equally likely (exact enumeration). The advice "
-            "takes the discard when that is lower. " + TUNK_MODEL
+            "Both choices are valued with the discard advice's own evaluation: taking the top "
+            "discard is worth exactly the `value` `discard` answers for the hand with it "
+            "(`value_if_take`, `discard_after_take`); the stock is worth the mean of the same "
+            "value over the unseen cards (`value_if_stock`, with its 95% interval; `samples` "
+            "stock cards evaluated). The lower wins. When the best discard after taking the card "
+            "is that card, the advice says so (`throw_back`, a pass) with the reason. "
+            + TUNK_MODEL
         )
     word = "drop" if game == GAME_FLIP_FLOP else "knock"
     if game == GAME_FLIP_FLOP:
