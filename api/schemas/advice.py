@@ -326,6 +326,19 @@ def opponent_schema(game: str) -> type[Schema]:
             validate=validate.Length(max=MAX_HISTORY),
         ),
     }
+    attrs["shown"] = cards_field(
+        game,
+        "Cards the opponent has shown and still holds: "
+        + (
+            "the lowest cards it showed for the flip or flop pot (GFF-5)."
+            if game == GAME_FLIP_FLOP
+            else "the hand it showed to claim an early tunk (TT-9), less what it has laid or "
+            "thrown since."
+        )
+        + " Like `picked_up`, known to be in its hand and never imagined anywhere else.",
+        load_default=list,
+        validate=validate.Length(max=DEALT + 1),
+    )
     attrs["passes"] = fields.List(
         fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_PASS_TOTAL)),
         load_default=list,
@@ -392,6 +405,7 @@ def shown_cards(
         + [(f"table[{i}].cards", m["cards"]) for i, m in enumerate(data["table"])]
         + [("discard_pile", data["discard_pile"])]
         + [(f"opponents[{i}].picked_up", o["picked_up"]) for i, o in enumerate(opponents)]
+        + [(f"opponents[{i}].shown", o["shown"]) for i, o in enumerate(opponents) if "shown" in o]
     )
 
 
@@ -410,10 +424,11 @@ def check_opponents(raw: Sequence[dict[str, Any]], seat: int, players: int) -> N
             )
         seen[opp["seat"]] = i
         size = opp.get("hand_size")
-        if size is not None and len(opp["picked_up"]) > size:
+        held = len(opp["picked_up"]) + len(opp.get("shown", ()))
+        if size is not None and held > size:
             raise path_error(
                 f"{where}.picked_up",
-                f"{len(opp['picked_up'])} cards known to be held, but the opponent holds {size}",
+                f"{held} cards known to be held, but the opponent holds {size}",
             )
 
 
@@ -519,7 +534,7 @@ class TunkAdviceRequestBase(Schema):
                     f"opponents[{index[s]}].turns",
                     f"{len(discarded)} discards need at least {len(discarded)} turns",
                 )
-            known.append(tuple(sorted(opp.get("picked_up", ()))))
+            known.append(tuple(sorted((*opp.get("picked_up", ()), *opp.get("shown", ())))))
             sizes.append(opp.get("hand_size", DEALT))
             turns.append(played)
             history.append(discarded)

@@ -63,3 +63,20 @@ def test_passes_at_low_totals_lower_the_knock_threat(client: FlaskClient) -> Non
     plain = post(client, f"{TT}/discard", _tt_body(0))
     patient = post(client, f"{TT}/discard", _tt_body(0, passes=[4, 5, 3, 6, 2]))
     assert patient["knock_threat"] < plain["knock_threat"]
+
+
+def test_shown_cards_are_held_by_the_opponent(client: FlaskClient) -> None:
+    # GFF-5: the next player showed 7H and 7D (its lowest cards for the flip and flop pots) and
+    # still holds them: the 7S completes a set with them, so it surely helps that player.
+    body: dict[str, Any] = {
+        "hand": ["7S", "KD", "QC", "2H", "3S", "9C"],
+        "players": 3,
+        "opponents": [{"seat": 1, "shown": ["7H", "7D"]}],
+    }
+    shown = post(client, f"{GFF}/discard", body)
+    hidden = post(client, f"{GFF}/discard", {**body, "opponents": [{"seat": 1}]})
+
+    def danger(data: dict[str, Any]) -> float:
+        return float(next(o["danger"] for o in data["options"] if o["card"] == "7S"))
+
+    assert danger(shown) == 1.0 > danger(hidden)
