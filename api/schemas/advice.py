@@ -74,7 +74,7 @@ KNOCK = "knock"
 DEALT = 5  # GFF-1 / TT-1: five cards each
 TUNK_DECK_SIZE = {GAME_FLIP_FLOP: 52, TRIPLE_TUNK: 125}
 MAX_SEED = 2**63 - 1
-MAX_WAITING = 300  # TT-12: 3 turns per card laid on the player's melds; far above any real count
+MAX_WAITING = 3 * 125  # TT-12: 3 turns per card laid on the player's melds, at most the deck
 MAX_PILE = 125
 # A Tunk deal has no turn limit (GFF players may draw from the pile forever, TT-15 recycles the
 # pile), so per-opponent histories are bounded only by the request body size (MAX_BODY_BYTES).
