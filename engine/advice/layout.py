@@ -18,11 +18,12 @@ The plan, for the hand after the draw and the advised discard:
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from math import comb
 
 from engine.advice.common import (
-    HandSampler,
+    DEFAULT_LAY_PROBABILITY,
     best_spreads,
     known_hands,
     model_for,
@@ -40,7 +41,6 @@ from engine.types import TableMeld
 # Knock threat from which Triple Tunk melds are laid rather than held (tournaments: against
 # opponents who knock at 5 or less holding cost about as much as it won against never-knockers).
 LAY_THREAT = 0.12
-THREAT_SAMPLES = 60
 TT_KEEP = 2  # TT-11: only a tunk out empties the hand; a card is kept besides the discard
 
 
@@ -58,12 +58,35 @@ class LayPlan:
     reason: str = ""
 
 
-def knock_threat(obs: Observation, samples: int = THREAT_SAMPLES, seed: int = 0) -> float:
+def total_distribution(points: Sequence[int], k: int) -> list[float]:
+    """P(sum = s) for ``k`` cards drawn without replacement from cards worth ``points``."""
+    by: dict[int, int] = {}
+    for p in points:
+        by[p] = by.get(p, 0) + 1
+    ways = [[0] * (k * max(by, default=0) + 1) for _ in range(k + 1)]
+    ways[0][0] = 1
+    for p, n in by.items():
+        new = [row[:] for row in ways]
+        for j in range(k + 1):
+            for s, w in enumerate(ways[j]):
+                if not w:
+                    continue
+                for m in range(1, min(n, k - j) + 1):
+                    new[j + m][s + m * p] += w * comb(n, m)
+        ways = new
+    total = comb(len(points), k)
+    return [w / total for w in ways[k]] if total else [1.0]
+
+
+def knock_threat(obs: Observation) -> float:
     """Chance that some opponent knocks (TT-13) before the player's next turn.
 
-    Opponents' hands are drawn by the opponent model (as for the knock advice); each opponent
-    who may knock at its next turn (TT-12: a positive waiting counter offers no knock) knocks
-    with the chance its style mixture gives its total (:func:`engine.advice.styles.knock_chance`).
+    Each opponent who may knock at its next turn (TT-12: a positive waiting counter offers no
+    knock) holds its known cards plus hidden cards drawn from the unseen cards it could hold by
+    the opponent model's discard caps (usually below its lowest discard, never a card it could
+    lay off); its total's distribution is exact (a points polynomial, the model's "no meld"
+    constraint left aside), and it knocks with the chance its style mixture gives that total
+    (:func:`engine.advice.styles.knock_chance`). Opponents are taken as independent.
     """
     model = model_for(obs.game)
     known = known_hands(obs)
@@ -77,23 +100,29 @@ def knock_threat(obs: Observation, samples: int = THREAT_SAMPLES, seed: int = 0)
     unseen = unseen_cards(
         model.deck, obs.hand, obs.table, obs.discards, [known[j] for j in obs.opponents()]
     )
-    counts = [max(0, obs.hand_sizes[j] - len(known[j])) for j in opponents]
-    constrained = [j < len(obs.turns) and obs.turns[j] > 0 for j in opponents]
     caps = discard_caps(obs, model, opponents)
-    layoffs = [layoff_cards(obs, unseen, j) for j in opponents]
-    sampler = HandSampler(
-        unseen, counts, [known[j] for j in opponents], constrained, model, caps, layoffs=layoffs
-    )
-    rng = random.Random(seed)
     pts = model.points
-    total = 0.0
-    for _ in range(samples):
-        hands = sampler.sample(rng)
-        calm = 1.0
-        for j, h in zip(opponents, hands, strict=True):
-            calm *= 1.0 - knock_chance(obs, j, sum(pts[c] for c in h))
-        total += 1.0 - calm
-    return total / samples
+    order = model.order
+    calm = 1.0
+    for j, cap in zip(opponents, caps, strict=True):
+        base = sum(pts[c] for c in known[j])
+        k = max(0, obs.hand_sizes[j] - len(known[j]))
+        banned = layoff_cards(obs, unseen, j)
+        pool = [c for c in unseen if c not in banned]
+        played = j < len(obs.turns) and obs.turns[j] > 0
+        capped = [c for c in pool if order[c] < min(cap)] if played and cap else pool
+        chance = 0.0
+        for weight, cards in (
+            (DEFAULT_LAY_PROBABILITY, capped),
+            (1 - DEFAULT_LAY_PROBABILITY, pool),
+        ):
+            source = cards if len(cards) >= k else pool
+            dist = total_distribution([pts[c] for c in source], k)
+            chance += weight * sum(
+                p * knock_chance(obs, j, base + s) for s, p in enumerate(dist) if p
+            )
+        calm *= 1.0 - chance
+    return 1.0 - calm
 
 
 def lay_plan(obs: Observation, ev: Evaluator, discard: int | None) -> LayPlan:
@@ -149,4 +178,4 @@ def lay_plan(obs: Observation, ev: Evaluator, discard: int | None) -> LayPlan:
     return LayPlan(lay_melds, tuple(laid), layoffs, threat, why)
 
 
-__all__ = ["LAY_THREAT", "LayPlan", "knock_threat", "lay_plan"]
+__all__ = ["LAY_THREAT", "LayPlan", "knock_threat", "lay_plan", "total_distribution"]

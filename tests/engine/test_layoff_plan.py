@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.advice.discard import discard_advice
-from engine.advice.layout import LAY_THREAT, knock_threat
+from engine.advice.layout import LAY_THREAT, knock_threat, total_distribution
 from engine.cards import parse_cards
 from engine.gff_play import is_gff_spread
 from engine.layoff_plan import layoff_plan
@@ -144,3 +144,10 @@ def test_opponents_close_to_knocking_make_us_lay_the_meld() -> None:
     assert advice.lay is not None and advice.lay.lay_melds
     assert advice.lay.melds == (tuple(sorted(parse_topper_cards(["RH1", "RH2", "RH3"]))),)
     assert "Lay down" in advice.explanation
+
+
+def test_total_distribution_is_exact() -> None:
+    # Two of {1, 2, 3}: sums 3, 4, 5 once each; two of {1, 1, 5}: 2 once, 6 twice.
+    assert total_distribution([1, 2, 3], 2) == [0, 0, 0, 1 / 3, 1 / 3, 1 / 3, 0]
+    dist = total_distribution([1, 1, 5], 2)
+    assert dist[2] == 1 / 3 and dist[6] == 2 / 3 and abs(sum(dist) - 1) < 1e-12
