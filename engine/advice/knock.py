@@ -52,6 +52,9 @@ MAX_SAMPLES = 20_000  # hard cap: more is refused (EngineError, field "samples")
 DEFAULT_PRECISION = 0.02  # 95% half-width of the win probability where sampling stops
 BATCH = 30
 MIN_SAMPLES = 60
+# A settled decision stops sampling only once the win probability is this precise: a cruder
+# estimate would keep the advice but blur the reported probability (its calibration).
+SETTLE_PRECISION = 0.05
 # Work units one question may spend (one unit ~ one opponent card dealt in one sample); the
 # largest table (6 players, every opponent constrained) gets WORK_BUDGET // 76 samples. Chosen
 # so that the largest accepted request answers well under a second (bench/bench_advice.py).
@@ -185,7 +188,8 @@ def _estimate(
     """Monte Carlo over opponents' hands: ``samples`` draws, or, with ``precision``, batches
     of :data:`BATCH` until the Wilson 95% half-width of the win probability is at most
     ``precision`` (at least :data:`MIN_SAMPLES`, at most ``samples``); with ``settle`` also
-    once the decision (knock or play on) is the same at both ends of the interval."""
+    once the decision (knock or play on) is the same at both ends of the interval and its
+    half-width is at most :data:`SETTLE_PRECISION`."""
     model = model_for(obs.game)
     known = known_hands(obs)
     opponents = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)  # GFF-6: dealt in
@@ -231,7 +235,7 @@ def _estimate(
             lo, hi = wilson_interval(wins, done)
             if (hi - lo) / 2 <= precision:
                 break
-            if settle:
+            if settle and (hi - lo) / 2 <= SETTLE_PRECISION:
                 loss = (win_pay * wins - pay) / (done - wins) if done > wins else 2.0
                 ends = {
                     q * win_pay - (1 - q) * loss > play_on_value(obs.game, n, q) for q in (lo, hi)
