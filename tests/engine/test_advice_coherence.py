@@ -163,3 +163,49 @@ def test_the_interval_narrows_as_precision_tightens() -> None:
     ]
     assert widths[0] >= widths[1] >= widths[2] >= widths[3] == 0.0
     assert widths[0] > widths[3]
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tt=st.booleans(), size=st.integers(3, 6))
+def test_the_quick_ending_check_never_misses_an_ending(seed: int, tt: bool, size: int) -> None:
+    # The stock line uses a necessary condition before the full GFF-9/GFF-10/TT-11 search.
+    obs = _situation(seed, TRIPLE_TUNK if tt else GAME_FLIP_FLOP, size, 3)
+    ev = Evaluator(obs)
+    assert ev.ending(obs.hand, quick=True) == ev.ending(obs.hand)
+
+
+def test_the_quick_ending_check_keeps_known_endings() -> None:
+    from engine.cards import parse_cards
+    from engine.topper import parse_topper_cards
+
+    # GFF-10 through lay-offs on 7-8-9 of hearts; TT-11 a 5-card meld plus a discard.
+    gff = Observation(
+        game=GAME_FLIP_FLOP,
+        seat=1,
+        dealer=0,
+        n_players=2,
+        hand=parse_cards("2C 2D 2S 10H 6H KS".split()),
+        table=(TableMeld(0, parse_cards("7H 8H 9H".split())),),
+        discards=(),
+        known=((), ()),
+        hand_sizes=(2, 6),
+        turns=(1, 1),
+        stock_size=30,
+    )
+    tt = Observation(
+        game=TRIPLE_TUNK,
+        seat=0,
+        dealer=2,
+        n_players=3,
+        hand=parse_topper_cards("RH1 RH2 RH3 RH4 RH? YC4".split()),
+        table=(),
+        discards=(),
+        known=((), (), ()),
+        hand_sizes=(6, 5, 5),
+        turns=(0, 0, 0),
+        stock_size=100,
+    )
+    for obs in (gff, tt):
+        ev = Evaluator(obs)
+        assert ev.ending(obs.hand) is not None
+        assert ev.ending(obs.hand, quick=True) == ev.ending(obs.hand)
