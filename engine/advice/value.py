@@ -549,25 +549,16 @@ class Evaluator:
         return ("tunk_out", option.discard) if option is not None else None
 
     def _may_end(self, hand: Sequence[int]) -> bool:
-        """Necessary condition for ending now. Without table lay-offs the hand must be all
-        melded, or all but one card (the discard). With them, at most one card may be outside
-        every meld inside the hand and fit no table meld."""
+        """Necessary condition for ending now: when no card of the hand fits a table meld, the
+        hand must be all melded, or all but one card (the discard). (With lay-offs possible,
+        chains - a card that fits only after another - make any cheaper test unsafe.)"""
         seat = self.obs.seat
-        fits = [c for c in hand if self.fits_table(c, seat)]
+        if any(self.fits_table(c, seat) for c in hand):
+            return True
         model = self.model
-        if not fits:
-            return model.deadwood(hand) == 0 or (
-                model.best_discard is not None and model.best_discard(hand) == 0
-            )
-        comp = self.comp
-        hmask = _mask(hand)
-        melded = 0
-        for a, b in combinations(hand, 2):
-            third = comp((a, b)) & hmask
-            if third:
-                melded |= third | (1 << a) | (1 << b)
-        loose = sum(1 for c in hand if not melded >> c & 1 and c not in fits)
-        return loose <= 1
+        return model.deadwood(hand) == 0 or (
+            model.best_discard is not None and model.best_discard(hand) == 0
+        )
 
     def hand_value(self, hand: Sequence[int], quick: bool = False) -> HandValue:
         """The value of ``hand`` after the draw (module docstring)."""
