@@ -1,4 +1,4 @@
-"""Advisor vs baseline tournament for the Tunk games (issue 4).
+"""Advisor tournaments for the Tunk games: against the baseline, or against an opponent panel.
 
     python bench/tournament.py --game game-flip-flop --players 2 --deals 2000 --seed 1
 

@@ -1,4 +1,4 @@
-"""``POST /v1/games/{game}/discard | draw | knock``: what should the player do now (issue 4)?
+"""``POST /v1/games/{game}/discard | draw | knock``: what should the player do now?
 
 The view is parse -> engine -> dump, like the analysis endpoints: the request schema hands over a
 query of engine values (an ``Observation`` or a ``T13Situation``), ``*_answer`` calls the advice

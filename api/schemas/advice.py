@@ -1,6 +1,6 @@
 """``POST /v1/games/{game}/discard | draw | knock``: advice request and response schemas.
 
-One request shape per game describes what the asking player knows at the table (issue 4): the
+One request shape per game describes what the asking player knows at the table: the
 hand, the melds on the table with owners, the discard pile (top first), each opponent's hand
 size and the cards it is known to hold (picked up from the pile), what it threw, how many turns it
 played, the seat order and dealer, the flip card (GFF-5), TT-9 early-tunk claims and the TT-12

@@ -1,6 +1,6 @@
 """Policies for the Tunk simulators: the club-player baseline and the advisor.
 
-The baseline (issue 4) takes the top discard when that lowers its best deadwood, else draws from
+The baseline takes the top discard when that lowers its best deadwood, else draws from
 the stock; discards the card whose removal leaves the lowest deadwood (ties: the higher card);
 lays every meld and lay-off it can (the simulators do this for every policy); and knocks/drops at
 a fixed hand-total threshold, chosen per game by a sweep (:data:`BASELINE_THRESHOLDS`).
@@ -56,7 +56,7 @@ def baseline_discard(model: GameModel, hand: tuple[int, ...]) -> int:
 
 
 class BaselinePolicy:
-    """The fixed-threshold club player of issue 4 (see the module docstring)."""
+    """The fixed-threshold club player (see the module docstring)."""
 
     def __init__(self, game: str, threshold: int | None = None) -> None:
         self.game = game

@@ -1,4 +1,4 @@
-"""Advice endpoints (issue 4) through the test client: discard, draw and knock/drop.
+"""Advice endpoints through the test client: discard, draw and knock/drop.
 
 Cases with one clearly right answer, worked out by hand from RULES.md: a discard that goes or
 tunks out now is recommended; taking a discard that completes a run is certain; a 1-2 point hand

@@ -1,4 +1,4 @@
-"""Simulators for the Tunk games (issue 4): invariants, rules in play, statistics helpers."""
+"""Simulators for the Tunk games: invariants, rules in play, statistics helpers."""
 
 from __future__ import annotations
 
