@@ -1,4 +1,4 @@
-"""Advisor vs baseline tournament for the Tunk games (issue 4).
+"""Advisor tournaments for the Tunk games: against the baseline, or against an opponent panel.
 
     python bench/tournament.py --game game-flip-flop --players 2 --deals 2000 --seed 1
 
@@ -8,6 +8,16 @@ where its game-pot / knock settlement is not zero) with a 95% Wilson interval, i
 settlement per deal in stakes (GFF, game pot; also with the flip/flop side pots) or units (TT)
 with a 95% normal interval, and the calibration of ``win_probability`` at every knock/drop
 decision it faced (predicted vs. observed "strictly lowest right now", by decile).
+
+``--panel never,knock5,...`` plays the advisor (seat 0) against each opponent style of the bench
+panel (engine.sim.policies.PANEL_STYLES: never knocks/drops, knocks at <= 5, at <= 10, lays
+every meld at once, holds melds until going out, random legal, and ``self``, the advisor in every
+seat) and prints one line per (game, players, style): the advisor's win share of decisive deals
+with its 95% Wilson interval against 1.25 x the fair share, its mean net per deal (all pots) with
+a 95% interval, and the calibration gap of ``win_probability`` (mean absolute gap over the
+deciles holding >= 30 decisions). Self-play also checks that the seats net to zero.
+
+    python bench/tournament.py --game triple-tunk --players 3 --panel knock5,never --deals 1000
 
 ``--sweep`` instead plays the baseline thresholds against each other (round robin, heads-up)
 to choose BASELINE_THRESHOLDS. ``--jobs 2`` splits the deals over processes; every deal has its
@@ -38,7 +48,12 @@ from engine.sim.core import (  # noqa: E402
     weighted_calibration_gap,
     wilson_interval,
 )
-from engine.sim.policies import AdvisorPolicy, BaselinePolicy  # noqa: E402
+from engine.sim.policies import (  # noqa: E402
+    PANEL_STYLES,
+    AdvisorPolicy,
+    BaselinePolicy,
+    panel_policy,
+)
 
 
 @dataclass
@@ -69,15 +84,21 @@ def play_deal(game: str, policies: list[Policy], dealer: int, rng: random.Random
     return play_tt_deal(policies, dealer, rng, on_knock=hook), UNIT
 
 
-def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float]) -> Chunk:
-    game, players, start, stop, seed, samples, threshold, explore = args
+def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str | None]) -> Chunk:
+    game, players, start, stop, seed, samples, threshold, explore, style = args
     out = Chunk()
     carry = [0, 0]  # flip/flop money carried from deal to deal within this chunk
     for d in range(start, stop):
         rng = random.Random(seed * 1_000_003 + d)
         advisor = AdvisorPolicy(game, random.Random(rng.getrandbits(64)), samples, explore)
         policies: list[Policy] = [advisor]
-        policies += [BaselinePolicy(game, threshold) for _ in range(players - 1)]
+        if style is None:
+            policies += [BaselinePolicy(game, threshold) for _ in range(players - 1)]
+        else:
+            policies += [
+                panel_policy(style, game, random.Random(rng.getrandbits(64)))
+                for _ in range(players - 1)
+            ]
         decisions: list[tuple[float, bool, bool, int]] = []
 
         def hook(
@@ -91,6 +112,8 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float]) -> C
                 _out.append((_a.last_win_probability, lowest, knocked, _a.last_total))
 
         result, unit = play_deal(game, policies, d % players, rng, hook, carry)
+        if sum(result.game_net) != 0:  # C-3: the game pot nets to zero (self-play included)
+            raise AssertionError(f"deal {d}: seats net {sum(result.game_net)}")
         out.game_net.append(result.game_net[0] / unit)
         out.full_net.append(result.net[0] / unit)
         out.ends[result.end] += 1
@@ -131,6 +154,7 @@ def tournament(ns: argparse.Namespace) -> None:
             ns.samples,
             ns.threshold,
             ns.explore,
+            None,
         )
         for i in range(ns.jobs)
     ]
@@ -192,6 +216,60 @@ def tournament(ns: argparse.Namespace) -> None:
             print(f"    {b / 20:.2f} {len(on):6d} {mon:+.3f} {len(kn):6d} {mkn:+.3f}")
 
 
+def panel(ns: argparse.Namespace) -> None:
+    """One line per opponent style (see the module docstring)."""
+    styles = [s for s in ns.panel.split(",") if s]
+    for style in styles:
+        if style not in PANEL_STYLES:
+            raise SystemExit(f"unknown style {style!r}; choose from {', '.join(PANEL_STYLES)}")
+    fair = 1 / ns.players
+    print(
+        f"panel: {ns.game}, {ns.players} players, {ns.deals} deals per style, seed {ns.seed}; "
+        f"target: win share low >= {1.25 * fair:.3f} (1.25 x fair {fair:.3f}), net low > 0, "
+        "calibration gap <= 0.05"
+    )
+    print(
+        "  style      deals  win share [95% CI]       mean net/deal [95% CI]      "
+        "calib gap (n)   verdict"
+    )
+    pooled_pred: list[float] = []
+    pooled_truth: list[bool] = []
+    for style in styles:
+        t0 = time.time()
+        bounds = [ns.deals * i // ns.jobs for i in range(ns.jobs + 1)]
+        tasks = [
+            (ns.game, ns.players, bounds[i], bounds[i + 1], ns.seed, ns.samples, None, 0.0, style)
+            for i in range(ns.jobs)
+        ]
+        if ns.jobs == 1:
+            res = merge([run_chunk(tasks[0])])
+        else:
+            with ProcessPoolExecutor(ns.jobs) as pool:
+                res = merge(list(pool.map(run_chunk, tasks)))
+        wins = sum(1 for v in res.game_net if v > 0)
+        decisive = sum(1 for v in res.game_net if v != 0)
+        lo, hi = wilson_interval(wins, decisive)
+        rate = wins / decisive if decisive else 0.0
+        m, mlo, mhi = mean_interval(res.full_net)
+        rows = calibration_table(res.predicted, res.truth)
+        gap = calibration_gap(rows, 30)
+        pooled_pred += res.predicted
+        pooled_truth += res.truth
+        if style == "self":
+            verdict = "self-play (nets to zero, checked per deal)"
+        else:
+            ok = lo >= 1.25 * fair and mlo > 0 and gap <= 0.05
+            verdict = "PASS" if ok else "miss"
+        print(
+            f"  {style:9s} {ns.deals:6d}  {rate:.3f} [{lo:.3f}, {hi:.3f}]   "
+            f"{m:+.3f} [{mlo:+.3f}, {mhi:+.3f}]   {gap:.3f} ({len(res.predicted):5d})   "
+            f"{verdict}  ({time.time() - t0:.0f} s)",
+            flush=True,
+        )
+    rows = calibration_table(pooled_pred, pooled_truth)
+    print(f"  pooled calibration gap (deciles n >= 30): {calibration_gap(rows, 30):.3f}")
+
+
 def sweep_chunk(args: tuple[str, int, int, int, int]) -> tuple[int, int, float, float, int]:
     game, a, b, deals, seed = args
     total_a = total_b = 0.0
@@ -248,12 +326,15 @@ def main() -> None:
     ap.add_argument("--threshold", type=int, default=None, help="override the baseline threshold")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--sweep", action="store_true")
+    ap.add_argument("--panel", default="", help="comma-separated opponent styles (panel mode)")
     ap.add_argument("--sweep-range", type=int, nargs=2, default=(0, 12))
     ap.add_argument("--record-play-on", action="store_true")
     ap.add_argument("--explore", type=float, default=0.0, help="chance to play on against advice")
     ns = ap.parse_args()
     if ns.sweep:
         sweep(ns)
+    elif ns.panel:
+        panel(ns)
     else:
         tournament(ns)
 

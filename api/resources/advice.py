@@ -1,4 +1,4 @@
-"""``POST /v1/games/{game}/discard | draw | knock``: what should the player do now (issue 4)?
+"""``POST /v1/games/{game}/discard | draw | knock``: what should the player do now?
 
 The view is parse -> engine -> dump, like the analysis endpoints: the request schema hands over a
 query of engine values (an ``Observation`` or a ``T13Situation``), ``*_answer`` calls the advice
@@ -33,9 +33,9 @@ from api.schemas.advice import (
     t13_request_schema,
     tunk_request_schema,
 )
-from engine.advice.discard import discard_advice, lay_melds_advice
-from engine.advice.draw import draw_advice
-from engine.advice.knock import knock_advice
+from engine.advice.discard import discard_advice
+from engine.advice.draw import DEFAULT_DRAW_PRECISION, draw_advice
+from engine.advice.knock import DEFAULT_PRECISION, knock_advice
 from engine.advice.t13 import t13_discard_advice, t13_draw_advice
 from engine.cards import RANK_NAMES
 from engine.rules import GAME_FLIP_FLOP, THREE_THIRTEEN
@@ -54,12 +54,17 @@ def _r(value: float | None) -> float | None:
 def tunk_discard_answer(q: TunkAdviceQuery) -> dict[str, Any]:
     """GFF/TT discard advice: every distinct card ranked; going/tunking out now wins outright."""
     advice = discard_advice(q.obs)
+    lay = advice.lay
     return {
         "game": q.game,
         "hand": list(q.obs.hand),
         "discard": advice.discard,
         "ends": advice.ends,
-        "lay_melds": advice.ends is None and lay_melds_advice(q.obs),
+        "lay_melds": advice.ends is None and lay is not None and lay.lay_melds,
+        "melds_to_lay": [list(m) for m in lay.melds] if lay is not None else [],
+        "layoffs": [{"card": c, "meld_index": i} for c, i in lay.layoffs] if lay else [],
+        "knock_threat": _r(lay.threat) if lay is not None else 0.0,
+        "value": _r(advice.value),
         "explanation": advice.explanation,
         "options": [
             {
@@ -78,23 +83,40 @@ def tunk_discard_answer(q: TunkAdviceQuery) -> dict[str, Any]:
 
 def tunk_draw_answer(q: TunkAdviceQuery) -> dict[str, Any]:
     """GFF/TT draw advice: the certain result of the top discard against the stock's mean."""
-    advice = draw_advice(q.obs)
+    precision = DEFAULT_DRAW_PRECISION if q.precision is None else q.precision
+    advice = draw_advice(q.obs, seed=q.seed, cap=q.samples, precision=precision)
+    half = advice.stock_half_width
     return {
         "game": q.game,
         "hand": list(q.obs.hand),
         "choice": "discard_pile" if advice.take_discard else "stock",
         "take_discard": advice.take_discard,
         "top_discard": advice.discard_top,
+        "discard_after_take": advice.discard_after_take,
+        "throw_back": advice.throw_back,
         "deadwood_now": advice.deadwood_now,
         "deadwood_if_take": _r(advice.deadwood_if_take),
         "expected_deadwood_if_stock": _r(advice.expected_deadwood_if_stock),
+        "value_if_take": _r(advice.value_if_take),
+        "value_if_stock": _r(advice.value_if_stock),
+        "stock_interval": {
+            "low": _r(advice.value_if_stock - half),
+            "high": _r(advice.value_if_stock + half),
+        },
         "explanation": advice.explanation,
+        "seed": q.seed,
+        "samples": advice.stock_cards,
     }
 
 
 def tunk_knock_answer(q: TunkAdviceQuery) -> dict[str, Any]:
     """GFF drop / TT knock advice: win probability, its interval, payouts, play-on value."""
-    advice = knock_advice(q.obs, samples=q.samples, seed=q.seed)
+    precision = DEFAULT_PRECISION if q.precision is None else q.precision
+    # An explicit precision is honoured to the end; by default sampling also stops once the
+    # advice is the same at both ends of the interval.
+    advice = knock_advice(
+        q.obs, samples=q.samples, seed=q.seed, precision=precision, settle=q.precision is None
+    )
     low, high = advice.interval
     return {
         "game": q.game,
@@ -192,7 +214,10 @@ TUNK_MODEL = (
     "it could lay off (it would have laid them: GFF-7 / TT-10) and no card ranking above the "
     "lowest card it discarded (`discarded`) or left on the discard pile (`declined`): it throws "
     "its highest deadwood card and takes a discard lower than that. An opponent who has not "
-    "played yet is unconstrained."
+    "played yet is unconstrained. Each opponent knocks as a mixture of styles (cautious, knocks "
+    "at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`); one "
+    "whose TT-12 counter (`waiting`) is positive cannot knock at its next turn; a GFF seat with "
+    "`hand_size` 0 was not dealt in (GFF-6)."
 )
 T13_MODEL = (
     "One value function serves both endpoints: the value of a hand after the draw is the score "
@@ -243,18 +268,23 @@ def _description(game: str, endpoint: str) -> str:
         )
         return (
             f"For a hand after the draw ({rules}). Every distinct card is ranked by `score` "
-            "(lower is better): deadwood left (C-2), outs (unseen cards that would improve the "
-            "hand next turn), expected deadwood after the next stock draw (exact, every unseen "
-            "card equally likely) and danger (chance the card helps the next player: it lays off "
-            "on the table, or completes a meld with cards they are known or likely to hold). "
-            f"{out} " + TUNK_MODEL
+            "(lower is better), the one hand evaluation the `draw` advice uses too: "
+            "(deadwood + expected_deadwood) / 2 + 4 x danger - out weight x out_chance, with the "
+            "deadwood left (C-2), the expected deadwood after the next stock draw (exact, every "
+            "unseen card equally likely), the chance to empty the hand after it, and danger "
+            "(the chance the card helps the next player). `value` is the hand's value: what "
+            "`draw` reports for it. The plan says what to lay down first (`melds_to_lay`, "
+            f"`layoffs`, with the reason in the explanation). {out} " + TUNK_MODEL
         )
     if endpoint == DRAW:
         return (
             f"For a hand before the draw ({rules}; C-5 allows throwing the taken card back). "
-            "Taking the top discard gives a certain deadwood; the stock gives the expected "
-            "deadwood over the unseen cards, each equally likely (exact enumeration). The advice "
-            "takes the discard when that is lower. " + TUNK_MODEL
+            "Both choices are valued with the discard advice's own evaluation: taking the top "
+            "discard is worth exactly the `value` `discard` answers for the hand with it "
+            "(`value_if_take`, `discard_after_take`); the stock is worth the mean of the same "
+            "value over the unseen cards (`value_if_stock`, with its 95% interval; `samples` "
+            "stock cards evaluated). The lower wins. When the best discard after taking the card "
+            "is that card, the advice says so (`throw_back`, a pass) with the reason. " + TUNK_MODEL
         )
     word = "drop" if game == GAME_FLIP_FLOP else "knock"
     if game == GAME_FLIP_FLOP:

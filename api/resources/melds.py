@@ -20,6 +20,7 @@ from api.schemas.melds import MELDS_REQUESTS, MELDS_RESPONSES, MeldsQuery
 from engine.cards import POINTS as STD_POINTS
 from engine.cards import RANK_NAMES, SUIT_LETTERS
 from engine.gff_play import GffGoingOut, gff_going_out, gff_layoffs
+from engine.layoff_plan import layoff_plan
 from engine.rules import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK, ThreeThirteenRules
 from engine.settle_tt import multiplier
 from engine.std_arrange import best_arrangement
@@ -84,6 +85,15 @@ def arrangement(arr: Arrangement[Any], present: Any, game: str) -> dict[str, Any
 def layoff(lo: Layoff) -> dict[str, Any]:
     """A lay-off: card, target meld index, cards that must go first."""
     return {"card": lo.card, "meld_index": lo.meld_index, "requires": list(lo.requires)}
+
+
+def _plan(q: MeldsQuery, deadwood: Iterable[int], keep: int) -> list[dict[str, Any]]:
+    """The best lay-off plan of the deadwood (``engine.layoff_plan``), keeping ``keep`` hand
+    cards (the arrangement's melds count as kept)."""
+    dead = list(deadwood)
+    left = max(0, keep - (len(q.hand) - len(dead)))
+    plan = layoff_plan(q.game, dead, q.table, q.seat, keep=left)
+    return [{"card": lo.card, "meld_index": lo.meld_index} for lo in plan]
 
 
 def listed(melds: Iterable[Any], limit: int, offset: int, present: Any) -> dict[str, Any]:
@@ -181,6 +191,7 @@ def analyse_gff(q: MeldsQuery) -> dict[str, Any]:
         **best_and_ties(partial(best_arrangement, q.hand, ctx), q.max_ties, std_meld, q.game),
         "layoffs": [layoff(lo) for lo in gff_layoffs(q.hand, q.table)],
         "going_out": _gff_going_out(gff_going_out(q.hand, q.table, q.seat), ctx),
+        "layoff_plan": _plan(q, best_arrangement(q.hand, ctx).best.deadwood, keep=0),
     }
 
 
@@ -223,6 +234,7 @@ def analyse_tt(q: MeldsQuery) -> dict[str, Any]:
         **best_and_ties(partial(best_tt_arrangement, q.hand), q.max_ties, tt_meld, q.game),
         "layoffs": [layoff(lo) for lo in tt_layoffs(q.hand, q.table, q.seat)],
         "going_out": _tt_going_out(q),
+        "layoff_plan": _plan(q, best_tt_arrangement(q.hand).best.deadwood, keep=2),
     }
 
 
@@ -273,6 +285,7 @@ def analyse_t13(q: MeldsQuery) -> dict[str, Any]:
         **listed_std(q.hand, ctx, q.limit, q.offset),
         **ranked,
         "layoffs": [],  # T13-7: cards are never added to another player's combinations
+        "layoff_plan": [],
         "going_out": _t13_going_out(q, q.round, ranked["best"]["deadwood_points"]),
     }
 

@@ -1,6 +1,6 @@
 """``POST /v1/games/{game}/discard | draw | knock``: advice request and response schemas.
 
-One request shape per game describes what the asking player knows at the table (issue 4): the
+One request shape per game describes what the asking player knows at the table: the
 hand, the melds on the table with owners, the discard pile (top first), each opponent's hand
 size and the cards it is known to hold (picked up from the pile), what it threw, how many turns it
 played, the seat order and dealer, the flip card (GFF-5), TT-9 early-tunk claims and the TT-12
@@ -43,6 +43,7 @@ from api.schemas.common import (
 )
 from api.schemas.melds import (
     gff_meld_problem,
+    layoff_step_schema,
     t13_meld_problem,
     tt_meld_problem,
     validate_engine_table,
@@ -51,6 +52,7 @@ from engine.advice import knock as tunk_knock
 from engine.advice import t13 as t13_advice
 from engine.advice.common import check_observation
 from engine.advice.discard import DANGER_POINTS, OUT_POINTS
+from engine.advice.draw import DEFAULT_DRAW_PRECISION
 from engine.advice.knock import model_for
 from engine.errors import EngineError
 from engine.rules import (
@@ -62,7 +64,7 @@ from engine.rules import (
     canonical_rules,
 )
 from engine.settle_t13 import default_decks
-from engine.sim.core import Observation
+from engine.situation import Observation
 from engine.types import TableMeld
 
 DISCARD = "discard"
@@ -72,8 +74,13 @@ KNOCK = "knock"
 DEALT = 5  # GFF-1 / TT-1: five cards each
 TUNK_DECK_SIZE = {GAME_FLIP_FLOP: 52, TRIPLE_TUNK: 125}
 MAX_SEED = 2**63 - 1
-MAX_WAITING = 300  # TT-12: 3 turns per card laid on the player's melds; far above any real count
+MAX_WAITING = 3 * 125  # TT-12: 3 turns per card laid on the player's melds, at most the deck
 MAX_PILE = 125
+# A Tunk deal has no turn limit (GFF players may draw from the pile forever, TT-15 recycles the
+# pile), so per-opponent histories are bounded only by the request body size (MAX_BODY_BYTES).
+MAX_HISTORY = 100_000
+MAX_PASS_TOTAL = 10
+MAX_TURNS = 10**9
 
 # Hand sizes per endpoint in the Tunk games: ``discard`` is asked after the draw (one card more
 # than the hand held, at most 6), ``draw`` and ``knock`` before it (C-5, GFF-8, TT-13: at most 5).
@@ -95,10 +102,10 @@ T13_MAX_PILE = 52 * 8  # every card of the most decks (T13-2); C-1 bounds it by 
 # Which endpoints' answers depend on ``seed``/``samples`` (only those put them in the cache key).
 SAMPLED: dict[tuple[str, str], bool] = {
     (GAME_FLIP_FLOP, DISCARD): False,
-    (GAME_FLIP_FLOP, DRAW): False,
+    (GAME_FLIP_FLOP, DRAW): True,
     (GAME_FLIP_FLOP, KNOCK): True,
     (TRIPLE_TUNK, DISCARD): False,
-    (TRIPLE_TUNK, DRAW): False,
+    (TRIPLE_TUNK, DRAW): True,
     (TRIPLE_TUNK, KNOCK): True,
     (THREE_THIRTEEN, DISCARD): True,
     (THREE_THIRTEEN, DRAW): True,
@@ -118,8 +125,9 @@ class TunkAdviceQuery:
     obs: Observation
     rules: Rules
     seed: int
-    samples: int
+    samples: int | None
     stake: int | None = None
+    precision: float | None = None
 
     @property
     def sampled(self) -> bool:
@@ -147,6 +155,7 @@ class TunkAdviceQuery:
             "declined": [list(h) for h in o.declined],
             "flip_card": o.flip_card,
             "waiting": list(o.waiting),
+            "passes": [list(p) for p in o.passes],
             "early": list(o.early),
             "rules": canonical_rules(self.rules),
             "stake": self.stake,
@@ -154,6 +163,7 @@ class TunkAdviceQuery:
         if self.sampled:
             out["seed"] = self.seed
             out["samples"] = self.samples
+            out["precision"] = self.precision
         return out
 
 
@@ -272,7 +282,7 @@ class TunkOpponentBase(OpponentBase):
     )
     turns = fields.Integer(
         strict=True,
-        validate=validate.Range(min=0, max=1000),
+        validate=validate.Range(min=0, max=MAX_TURNS),
         metadata={
             "description": "Turns the opponent has completed this deal (default: the number of "
             "`discarded` cards). An opponent who has played a turn is assumed, usually, to hold no "
@@ -321,17 +331,64 @@ def opponent_schema(game: str) -> type[Schema]:
             "assumes it throws its highest deadwood card, so its hidden cards usually rank "
             "below the lowest of these (used by `knock`).",
             load_default=list,
-            validate=validate.Length(max=200),
+            validate=validate.Length(max=MAX_HISTORY),
         ),
         "declined": cards_field(
             game,
             "Top discards the opponent left lying when it drew from the stock instead, most "
-            "recent first: it would have taken a card that lowered its hand (used by `knock`).",
+            "recent first: it would have taken a card that lowered its hand (used by `knock`). "
+            "Any number is accepted; the most recent ones are enough.",
             load_default=list,
-            validate=validate.Length(max=200),
+            validate=validate.Length(max=MAX_HISTORY),
         ),
     }
+    attrs["shown"] = cards_field(
+        game,
+        "Cards the opponent has shown and still holds: "
+        + (
+            "the lowest cards it showed for the flip or flop pot (GFF-5)."
+            if game == GAME_FLIP_FLOP
+            else "the hand it showed to claim an early tunk (TT-9), less what it has laid or "
+            "thrown since."
+        )
+        + " Like `picked_up`, known to be in its hand and never imagined anywhere else.",
+        load_default=list,
+        validate=validate.Length(max=DEALT + 1),
+    )
+    attrs["passes"] = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_PASS_TOTAL)),
+        load_default=list,
+        validate=validate.Length(max=MAX_HISTORY),
+        metadata={
+            "description": "Hand totals (at most 10) the opponent was seen to hold at turn starts "
+            "where it could have knocked or dropped and played on (shown at the end of an "
+            "earlier deal, or worked out): evidence against the aggressive knocking styles of "
+            "the opponent model (engine.advice.styles)."
+        },
+    )
+    if game == GAME_FLIP_FLOP:
+        attrs["hand_size"] = fields.Integer(
+            strict=True,
+            load_default=DEALT,
+            validate=validate.Range(min=0, max=DEALT + 1),
+            metadata={
+                "description": "Cards the opponent holds now (default 5, the deal). 0: the seat "
+                "was not dealt in (GFF-6: it could not keep a stake in reserve, or sits out); it "
+                "holds no cards, takes no turn and is not compared at a drop (GFF-8)."
+            },
+        )
     if game == TRIPLE_TUNK:
+        attrs["waiting"] = fields.Integer(
+            strict=True,
+            load_default=0,
+            validate=validate.Range(min=0, max=MAX_WAITING),
+            metadata={
+                "description": "The opponent's TT-12 waiting counter now: 3 per card others "
+                "laid on its melds, less one per turn it started. A positive counter at the "
+                "start of its next turn means it cannot knock then, so it is no knock threat "
+                "before your next turn (the lay-down plan of `discard` holds melds longer)."
+            },
+        )
         attrs["early_tunk"] = StrictBoolean(
             load_default=False,
             metadata={
@@ -364,6 +421,7 @@ def shown_cards(
         + [(f"table[{i}].cards", m["cards"]) for i, m in enumerate(data["table"])]
         + [("discard_pile", data["discard_pile"])]
         + [(f"opponents[{i}].picked_up", o["picked_up"]) for i, o in enumerate(opponents)]
+        + [(f"opponents[{i}].shown", o["shown"]) for i, o in enumerate(opponents) if "shown" in o]
     )
 
 
@@ -382,10 +440,11 @@ def check_opponents(raw: Sequence[dict[str, Any]], seat: int, players: int) -> N
             )
         seen[opp["seat"]] = i
         size = opp.get("hand_size")
-        if size is not None and len(opp["picked_up"]) > size:
+        held = len(opp["picked_up"]) + len(opp.get("shown", ()))
+        if size is not None and held > size:
             raise path_error(
                 f"{where}.picked_up",
-                f"{len(opp['picked_up'])} cards known to be held, but the opponent holds {size}",
+                f"{held} cards known to be held, but the opponent holds {size}",
             )
 
 
@@ -491,7 +550,7 @@ class TunkAdviceRequestBase(Schema):
                     f"opponents[{index[s]}].turns",
                     f"{len(discarded)} discards need at least {len(discarded)} turns",
                 )
-            known.append(tuple(sorted(opp.get("picked_up", ()))))
+            known.append(tuple(sorted((*opp.get("picked_up", ()), *opp.get("shown", ())))))
             sizes.append(opp.get("hand_size", DEALT))
             turns.append(played)
             history.append(discarded)
@@ -520,14 +579,26 @@ class TunkAdviceRequestBase(Schema):
             turns=tuple(turns),
             stock_size=deck - shown - held,
             flip_card=flip,
-            waiting=tuple(data.get("waiting", 0) if s == seat else 0 for s in range(players))
+            waiting=tuple(
+                data.get("waiting", 0) if s == seat else by_seat.get(s, {}).get("waiting", 0)
+                for s in range(players)
+            )
             if is_tt
             else (),
+            passes=tuple(tuple(by_seat.get(s, {}).get("passes", ())) for s in range(players)),
             early=tuple(early) if is_tt else (),
             discard_history=tuple(history),
             declined=tuple(declined),
         )
         engine_check(obs, index)
+        if self.endpoint == KNOCK and data["samples"] is not None:
+            cap = tunk_knock.work_cap(obs)
+            if data["samples"] > cap:
+                raise path_error(
+                    "samples",
+                    f"at most {cap} samples for this table (the work cap for {players} players "
+                    "and these hands); ask for fewer or use `precision`",
+                )
         return TunkAdviceQuery(
             game=game,
             endpoint=self.endpoint,
@@ -536,6 +607,7 @@ class TunkAdviceRequestBase(Schema):
             seed=data["seed"],
             samples=data["samples"],
             stake=data.get("stake", data.get("unit")),
+            precision=data.get("precision"),
         )
 
     def check_flip(
@@ -586,9 +658,21 @@ _TABLE_DOC = (
 _TUNK_SAMPLES_NOTE = {
     DISCARD: "The discard figures are exact enumerations over the unseen cards, so `samples` and "
     "`seed` do not change them.",
-    DRAW: "The draw figures are exact enumerations over the unseen cards, so `samples` and "
-    "`seed` do not change them.",
+    DRAW: "Stock cards evaluated for the stock's value, drawn without replacement in a seeded "
+    "order until the 95% half-width reaches `precision` or the choice is settled (every unseen "
+    "card at most: then the value is exact).",
     KNOCK: "Opponents' hands sampled for `win_probability` and the expected payout.",
+}
+
+
+_PRECISION_DOC = {
+    DISCARD: "Accepted for symmetry; the discard figures are exact.",
+    DRAW: "Target 95% half-width of the stock's value `value_if_stock` (default "
+    f"{DEFAULT_DRAW_PRECISION:g}): stock cards are evaluated until it is reached, the choice is "
+    "settled, or `samples` cards were evaluated.",
+    KNOCK: "Target 95% half-width of `win_probability` (default "
+    f"{tunk_knock.DEFAULT_PRECISION:g}): opponents' hands are sampled in batches until it is "
+    "reached or `samples` (at most the work cap for the table) were drawn.",
 }
 
 
@@ -605,8 +689,33 @@ def _tunk_fields(game: str, endpoint: str) -> dict[str, Any]:
         "players": players_field(game, _PLAYERS_DOC, required=True),
         "opponents": opponents_field(game),
         "rules": RulesField(game),
-        "samples": samples_field(
-            TUNK_DEFAULT_SAMPLES, TUNK_MAX_SAMPLES, _TUNK_SAMPLES_NOTE[endpoint]
+        "samples": fields.Integer(
+            strict=True,
+            load_default=None,
+            validate=validate.Range(
+                min=1,
+                max=TUNK_MAX_SAMPLES,
+                error=f"samples must be between 1 and {TUNK_MAX_SAMPLES} (the hard cap)",
+            ),
+            metadata={
+                "description": f"{_TUNK_SAMPLES_NOTE[endpoint]} (hard cap {TUNK_MAX_SAMPLES}). "
+                "Default: "
+                + (
+                    f"{TUNK_DEFAULT_SAMPLES} (or the table's work cap if lower); a request "
+                    "above the table's work cap (players, hand sizes, opponents constrained by "
+                    "the model) gets a 422 naming the maximum."
+                    if endpoint == KNOCK
+                    else "every unseen card."
+                    if endpoint == DRAW
+                    else "not used."
+                ),
+            },
+        ),
+        "precision": fields.Float(
+            validate=validate.Range(min=0.001, max=10.0),
+            metadata={
+                "description": _PRECISION_DOC[endpoint],
+            },
         ),
     }
     if game == GAME_FLIP_FLOP:
@@ -668,6 +777,7 @@ _TUNK_ORDER: dict[str, tuple[str, ...]] = {
         "rules",
         "seed",
         "samples",
+        "precision",
     ),
     TRIPLE_TUNK: (
         "hand",
@@ -683,6 +793,7 @@ _TUNK_ORDER: dict[str, tuple[str, ...]] = {
         "rules",
         "seed",
         "samples",
+        "precision",
     ),
 }
 
@@ -1113,8 +1224,60 @@ def discard_response_schema(game: str) -> type[Schema]:
             "targets and each hit makes you wait (TT-12)."
         )
         attrs["lay_melds"] = fields.Boolean(metadata={"description": lay_doc})
-        order = ("game", "hand", "discard", "ends", "lay_melds", "explanation", "options")
+        attrs["melds_to_lay"] = fields.List(
+            fields.List(card_field_for(game)),
+            metadata={
+                "description": "The plan: new melds to lay down this turn, before the lay-offs "
+                "and the discard (empty: lay none). "
+                + (
+                    "Game Flip Flop lays its spreads (GFF-8: a laid spread no longer counts at "
+                    "a drop)."
+                    if game == GAME_FLIP_FLOP
+                    else "Triple Tunk lays its melds when an opponent is likely to knock before "
+                    "your next turn (a held meld counts in your total, TT-13) and holds them "
+                    "otherwise (a laid meld gives lay-off targets, TT-8/TT-11, and hits make you "
+                    "wait, TT-12); the explanation gives the knock threat."
+                )
+            },
+        )
+        attrs["layoffs"] = fields.List(
+            fields.Nested(layoff_step_schema(game)),
+            metadata={
+                "description": "The plan's lay-offs, in laying order, after `melds_to_lay` "
+                "(meld indexes: the request's table, then the new melds): the best set that "
+                "can all be made together (GFF-3 / TT-8, at most 5 cards a meld)."
+            },
+        )
+        attrs["knock_threat"] = _number(
+            "Chance that some opponent knocks (TT-13) before your next turn, from the opponent "
+            "model and its styles (0 in Game Flip Flop, and when the hand holds no meld)."
+        )
+        attrs["value"] = _number(
+            "The hand's value (lower is better): the recommended option's `score`, or "
+            f"{-2 * OUT_POINTS.get(game, 0.0):g} when the hand ends now. `draw` reports the same "
+            "number for this hand (`value_if_take`)."
+        )
+        order = (
+            "game",
+            "hand",
+            "discard",
+            "ends",
+            "lay_melds",
+            "melds_to_lay",
+            "layoffs",
+            "knock_threat",
+            "value",
+            "explanation",
+            "options",
+        )
     return make_schema(schema_name(game, "DiscardResponse"), Schema, attrs, order=order)
+
+
+class IntervalOut(Schema):
+    """A 95% confidence interval."""
+
+    low = fields.Float()
+    high = fields.Float()
 
 
 @cache
@@ -1201,25 +1364,58 @@ def draw_response_schema(game: str) -> type[Schema]:
         attrs["deadwood_now"] = fields.Integer(
             metadata={"description": "Deadwood of the hand before the draw (C-2)."}
         )
+        attrs["value_if_take"] = _number(
+            "Value (lower is better) of the hand after taking the top discard: exactly the "
+            "`value` the `discard` endpoint answers for that hand. Null without a discard.",
+            allow_none=True,
+        )
+        attrs["value_if_stock"] = _number(
+            "Mean of the same value over the stock cards (each unseen card equally likely)."
+        )
+        attrs["stock_interval"] = fields.Nested(
+            IntervalOut,
+            metadata={
+                "description": "95% interval of `value_if_stock` (zero width when every unseen "
+                "card was evaluated)."
+            },
+        )
+        attrs["discard_after_take"] = card_field_for(
+            game,
+            allow_none=True,
+            metadata={
+                "description": "The card the `discard` advice throws after taking the top "
+                "discard (null: none, or the take ends the hand)."
+            },
+        )
+        attrs["throw_back"] = fields.Boolean(
+            metadata={
+                "description": "True when the advised line is a pass: take the top discard and "
+                "throw it straight back (C-5); the explanation says why."
+            }
+        )
+        attrs["seed"] = fields.Integer()
+        attrs["samples"] = fields.Integer(
+            metadata={"description": "Stock cards evaluated for `value_if_stock`."}
+        )
         order = (
             "game",
             "hand",
             "choice",
             "take_discard",
             "top_discard",
+            "discard_after_take",
+            "throw_back",
             "deadwood_now",
             "deadwood_if_take",
             "expected_deadwood_if_stock",
+            "value_if_take",
+            "value_if_stock",
+            "stock_interval",
             "explanation",
+            "seed",
+            "samples",
         )
     return make_schema(schema_name(game, "DrawResponse"), Schema, attrs, order=order)
-
-
-class IntervalOut(Schema):
-    """A 95% confidence interval."""
-
-    low = fields.Float()
-    high = fields.Float()
 
 
 @cache

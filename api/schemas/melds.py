@@ -534,6 +534,22 @@ class MeldsResponseBase(Schema):
 
 
 @cache
+def layoff_step_schema(game: str) -> type[Schema]:
+    """One step of a lay-off plan: a hand card and the table meld it goes on."""
+    return make_schema(
+        schema_name(game, "LayoffStep"),
+        Schema,
+        {
+            "card": card_field_for(game),
+            "meld_index": fields.Integer(
+                metadata={"description": "Index of the table meld (in `table`) it goes on."}
+            ),
+        },
+        order=("card", "meld_index"),
+    )
+
+
+@cache
 def melds_response_schema(game: str) -> type[Schema]:
     """Per-game melds answer."""
     arrangement = arrangement_schema(game)
@@ -556,6 +572,18 @@ def melds_response_schema(game: str) -> type[Schema]:
             "empty in Three Thirteen (T13-7: no lay-offs).",
         ),
         "going_out": fields.Nested(going_out_schema(game)),
+        "layoff_plan": fields.List(
+            fields.Nested(layoff_step_schema(game)),
+            metadata={
+                "description": "The best set of lay-offs of the best arrangement's deadwood that "
+                "can all be made together, in laying order (meld indexes refer to `table`): most "
+                "points laid off, then most cards. Unlike `layoffs`, it respects that each "
+                "lay-off changes its meld (a Triple Tunk meld holds at most 5 cards, TT-8; a set "
+                "takes one 4th card, GFF-3) and, in Triple Tunk, keeps two cards in hand (TT-11) "
+                "and never breaks the player's own special meld (TT-14 bonus). Empty in Three "
+                "Thirteen (T13-7)."
+            },
+        ),
     }
     if game == THREE_THIRTEEN:
         attrs["round"] = fields.Integer()

@@ -35,8 +35,8 @@ from itertools import combinations
 from engine import cards as std
 from engine import topper
 from engine.errors import EngineError
-from engine.gff_play import spread_kind
-from engine.sim.core import Observation
+from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.situation import Observation
 from engine.tt_arrange import tt_min_deadwood
 from engine.tt_melds import _FEATURE as _TT_FEATURE
 from engine.tt_melds import _MELD_SIZES as _TT_MELD_SIZES
@@ -46,7 +46,7 @@ from engine.types import TableMeld
 DeadwoodFn = Callable[[Sequence[int]], int]
 
 DEFAULT_LAY_PROBABILITY = 0.98
-MAX_REJECTIONS = 25
+MAX_REJECTIONS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ def check_observation(obs: Observation, model: GameModel) -> None:
             raise EngineError(f"{name} {value} is not one of the seats 0..{n - 1}", field=name)
     if len(obs.hand_sizes) != n:
         raise EngineError(f"hand_sizes needs one entry per seat ({n})", field="hand_sizes")
-    for name in ("known", "turns", "waiting", "early", "discard_history", "declined"):
+    for name in ("known", "turns", "waiting", "early", "discard_history", "declined", "passes"):
         value = getattr(obs, name)
         if value and len(value) != n:
             raise EngineError(f"{name} needs one entry per seat ({n})", field=name)
@@ -191,25 +191,32 @@ class HandSampler:
         self.layoffs = tuple(layoffs) + (frozenset(),) * (len(self.counts) - len(layoffs))
 
     def _draw(self, rng: random.Random, j: int, taken: set[int], use_caps: bool) -> list[int]:
+        """``counts[j]`` free cards: uniform below opponent j's cap (and not a card it could
+        lay off) when ``use_caps``; when that runs short, uniform over every free card."""
         pool = self.pool
         limit = self.limits[j]
         size = limit if use_caps and limit is not None else len(pool)
         banned = self.layoffs[j] if use_caps else frozenset()
+        need = self.counts[j]
         out: list[int] = []
-        for _ in range(self.counts[j]):
-            c = -1
-            for _ in range(40):
-                if size == 0:
-                    break
+        if size <= 3 * need + len(taken) + len(banned):  # few candidates: list them
+            eligible = [x for x in pool[:size] if x not in taken and x not in banned]
+            out = rng.sample(eligible, min(need, len(eligible)))
+            taken.update(out)
+        else:
+            tries = 0
+            budget = 8 * need
+            while len(out) < need and tries < budget:
                 pick = pool[rng.randrange(size)]
+                tries += 1
                 if pick not in taken and pick not in banned:
-                    c = pick
-                    break
-            if c < 0:  # no free card under the cap: any free card
-                free = [x for x in pool if x not in taken]
-                c = free[rng.randrange(len(free))]
-            taken.add(c)
-            out.append(c)
+                    taken.add(pick)
+                    out.append(pick)
+        if len(out) < need:  # the cap leaves too few cards: fill from every free card
+            free = [x for x in pool if x not in taken]
+            for c in rng.sample(free, need - len(out)):
+                taken.add(c)
+                out.append(c)
         return out
 
     def sample(self, rng: random.Random) -> tuple[tuple[int, ...], ...]:
@@ -501,9 +508,47 @@ TT_MODEL = GameModel(
 )
 
 
-def is_gff_spread(cards: Sequence[int]) -> bool:
-    """GFF-2 predicate (re-exported for the simulator)."""
-    return spread_kind(cards) is not None
+def best_spreads(hand: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The spreads of the best arrangement (C-2: most points melded, then more cards melded)."""
+    spreads = gff_spreads_in(hand)
+    best: tuple[int, int, tuple[int, ...]] = (0, 0, ())
+    cand: tuple[int, int, tuple[int, ...]]
+    for i, (m1, p1) in enumerate(spreads):
+        cand = (p1, m1.bit_count(), (m1,))
+        if cand[:2] > best[:2]:
+            best = cand
+        for m2, p2 in spreads[i + 1 :]:
+            if not m1 & m2:
+                cand = (p1 + p2, (m1 | m2).bit_count(), (m1, m2))
+                if cand[:2] > best[:2]:
+                    best = cand
+    return tuple(tuple(c for c in sorted(hand) if m >> c & 1) for m in best[2])
+
+
+def model_for(game: str) -> GameModel:
+    """The advice model of a Tunk game."""
+    if game == GAME_FLIP_FLOP:
+        return GFF_MODEL
+    if game == TRIPLE_TUNK:
+        return TT_MODEL
+    raise ValueError(f"no Tunk advice model for {game!r}")
+
+
+def known_hands(obs: Observation) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the cards known to be in that hand; the GFF-5 flip card stays in the dealer's
+    hand until it shows up elsewhere (hand, table, discard pile, another seat's pickups)."""
+    known = [tuple(k) for k in obs.known] + [()] * (obs.n_players - len(obs.known))
+    known[obs.seat] = ()
+    flip = obs.flip_card
+    if obs.game == GAME_FLIP_FLOP and flip is not None and obs.dealer != obs.seat:
+        elsewhere = set(obs.hand) | set(obs.discards)
+        for meld in obs.table:
+            elsewhere.update(meld.cards)
+        for k in known:
+            elsewhere.update(k)
+        if flip not in elsewhere and obs.hand_sizes[obs.dealer] > 0:
+            known[obs.dealer] = (*known[obs.dealer], flip)
+    return tuple(known)
 
 
 __all__ = [
@@ -520,7 +565,10 @@ __all__ = [
     "tt_meld3",
     "expected_deadwood_after_draw",
     "gff_deadwood",
+    "best_spreads",
     "gff_spreads_in",
+    "known_hands",
+    "model_for",
     "outs",
     "sample_hidden",
     "tt_deadwood",

@@ -32,16 +32,34 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.advice.common import GFF_MODEL, TT_MODEL, GameModel, HandSampler, unseen_cards
+from engine.advice.common import (
+    GameModel,
+    HandSampler,
+    known_hands,
+    model_for,
+    unseen_cards,
+)
 from engine.errors import EngineError
 from engine.gff_play import spread_kind
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.settle_tt import multiplier
-from engine.sim.core import Observation, wilson_interval
+from engine.situation import Observation
+from engine.stats import wilson_interval
 from engine.tt_play import can_extend, owned_special_bonus
 
 DEFAULT_SAMPLES = 500  # ~5 ms per knock question, 95% interval half-width <= 0.044
 MAX_SAMPLES = 20_000  # hard cap: more is refused (EngineError, field "samples")
+DEFAULT_PRECISION = 0.02  # 95% half-width of the win probability where sampling stops
+BATCH = 30
+MIN_SAMPLES = 60
+# A settled decision stops sampling only once the win probability is this precise: a cruder
+# estimate would keep the advice but blur the reported probability (its calibration).
+SETTLE_PRECISION = 0.05
+# Work units one question may spend (one unit ~ one opponent card dealt in one sample); the
+# largest table (6 players, every opponent constrained) gets WORK_BUDGET // 76 samples. Chosen
+# so that the largest accepted request answers well under a second (bench/bench_advice.py).
+WORK_BUDGET = 75_000
+MIN_CAP = 500
 DEFAULT_SEED = 0
 
 # Value of playing on, in stakes (GFF) / units (TT) per deal, as a line a + b * p in the
@@ -88,32 +106,6 @@ class KnockAdvice:
     explanation: str
 
 
-def model_for(game: str) -> GameModel:
-    """The advice model of a Tunk game."""
-    if game == GAME_FLIP_FLOP:
-        return GFF_MODEL
-    if game == TRIPLE_TUNK:
-        return TT_MODEL
-    raise ValueError(f"no knock advice for {game!r}")
-
-
-def known_hands(obs: Observation) -> tuple[tuple[int, ...], ...]:
-    """Per seat, the cards known to be in that hand; the GFF-5 flip card stays in the dealer's
-    hand until it shows up elsewhere (hand, table, discard pile, another seat's pickups)."""
-    known = [tuple(k) for k in obs.known] + [()] * (obs.n_players - len(obs.known))
-    known[obs.seat] = ()
-    flip = obs.flip_card
-    if obs.game == GAME_FLIP_FLOP and flip is not None and obs.dealer != obs.seat:
-        elsewhere = set(obs.hand) | set(obs.discards)
-        for meld in obs.table:
-            elsewhere.update(meld.cards)
-        for k in known:
-            elsewhere.update(k)
-        if flip not in elsewhere:
-            known[obs.dealer] = (*known[obs.dealer], flip)
-    return tuple(known)
-
-
 def multipliers(obs: Observation) -> tuple[int, ...]:
     """TT-14 multiplier of each seat if it won by knock: early tunk x2 times its special bonus."""
     out = []
@@ -132,12 +124,14 @@ def _points_ceiling(model: GameModel) -> dict[int, int]:
     return out
 
 
-def discard_caps(obs: Observation, model: GameModel) -> list[tuple[int, ...]]:
+def discard_caps(
+    obs: Observation, model: GameModel, opponents: Sequence[int] | None = None
+) -> list[tuple[int, ...]]:
     """Per opponent (clockwise from the player's left): the throwing order of the cards it
     discarded or left on the discard pile (the caps of the opponent model: it would have taken
     a card lower than its highest and thrown that one)."""
     out: list[tuple[int, ...]] = []
-    for j in obs.opponents():
+    for j in obs.opponents() if opponents is None else opponents:
         history = obs.discard_history[j] if j < len(obs.discard_history) else ()
         passed = obs.declined[j] if j < len(obs.declined) else ()
         ceiling = _points_ceiling(model)
@@ -172,20 +166,43 @@ class _Estimate:
     win_payout: float
 
 
-def _estimate(obs: Observation, rng: random.Random, samples: int) -> _Estimate:
+def work_cap(obs: Observation) -> int:
+    """The most samples one question may ask for: :data:`WORK_BUDGET` divided by the work of
+    one sample (cards dealt to opponents, three times over for an opponent constrained by the
+    opponent model, whose hands are redrawn when they hold a meld), at most MAX_SAMPLES."""
+    units = 1
+    for j in obs.opponents():
+        size = obs.hand_sizes[j]
+        played = j < len(obs.turns) and obs.turns[j] > 0
+        units += size * (3 if played else 1)
+    return max(MIN_CAP, min(MAX_SAMPLES, WORK_BUDGET // units))
+
+
+def _estimate(
+    obs: Observation,
+    rng: random.Random,
+    samples: int,
+    precision: float | None = None,
+    settle: bool = False,
+) -> _Estimate:
+    """Monte Carlo over opponents' hands: ``samples`` draws, or, with ``precision``, batches
+    of :data:`BATCH` until the Wilson 95% half-width of the win probability is at most
+    ``precision`` (at least :data:`MIN_SAMPLES`, at most ``samples``); with ``settle`` also
+    once the decision (knock or play on) is the same at both ends of the interval and its
+    half-width is at most :data:`SETTLE_PRECISION`."""
     model = model_for(obs.game)
     known = known_hands(obs)
-    opponents = obs.opponents()
+    opponents = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)  # GFF-6: dealt in
     unseen = unseen_cards(
         model.deck, obs.hand, obs.table, obs.discards, [known[j] for j in opponents]
     )
     counts = [max(0, obs.hand_sizes[j] - len(known[j])) for j in opponents]
     known_opp = [known[j] for j in opponents]
     constrained = [obs.turns[j] > 0 if j < len(obs.turns) else False for j in opponents]
-    caps = discard_caps(obs, model)
+    caps = discard_caps(obs, model, opponents)
     mine = model.total(obs.hand)
     pts = model.points
-    n = obs.n_players
+    n = 1 + len(opponents)
     if obs.game == GAME_FLIP_FLOP:
         win_pay = float(n - 1)
         mult: tuple[int, ...] = ()
@@ -196,36 +213,53 @@ def _estimate(obs: Observation, rng: random.Random, samples: int) -> _Estimate:
     sampler = HandSampler(unseen, counts, known_opp, constrained, model, caps, layoffs=layoffs)
     wins = 0
     pay = 0.0
-    for _ in range(samples):
-        hands = sampler.sample(rng)
-        lose_to = 0
-        for j, h in zip(opponents, hands, strict=True):
-            t = 0
-            for c in h:
-                t += pts[c]
-            if t <= mine:
-                lose_to += mult[j] if mult else 1
-        if lose_to == 0:
-            wins += 1
-            pay += win_pay
-        else:
-            pay -= 2.0 if not mult else lose_to
-    return _Estimate(wins, samples, pay, win_pay)
+    done = 0
+    while done < samples:
+        batch = samples - done if precision is None else min(BATCH, samples - done)
+        for _ in range(batch):
+            hands = sampler.sample(rng)
+            lose_to = 0
+            for j, h in zip(opponents, hands, strict=True):
+                t = 0
+                for c in h:
+                    t += pts[c]
+                if t <= mine:
+                    lose_to += mult[j] if mult else 1
+            if lose_to == 0:
+                wins += 1
+                pay += win_pay
+            else:
+                pay -= 2.0 if not mult else lose_to
+        done += batch
+        if precision is not None and done >= MIN_SAMPLES:
+            lo, hi = wilson_interval(wins, done)
+            if (hi - lo) / 2 <= precision:
+                break
+            if settle and (hi - lo) / 2 <= SETTLE_PRECISION:
+                loss = (win_pay * wins - pay) / (done - wins) if done > wins else 2.0
+                ends = {
+                    q * win_pay - (1 - q) * loss > play_on_value(obs.game, n, q) for q in (lo, hi)
+                }
+                if len(ends) == 1:
+                    break
+    return _Estimate(wins, done, pay, win_pay)
 
 
 def win_probability(
     obs: Observation, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED
 ) -> tuple[float, tuple[float, float]]:
-    """P(the player's total is strictly lowest now) with its 95% interval (Monte Carlo)."""
-    est = _estimate(obs, random.Random(seed), _check_samples(samples))
+    """P(the player's total is strictly lowest now) with its 95% interval (Monte Carlo,
+    exactly ``samples`` draws)."""
+    est = _estimate(obs, random.Random(seed), _check_samples(samples, MAX_SAMPLES))
     return est.wins / est.samples, wilson_interval(est.wins, est.samples)
 
 
-def _check_samples(samples: int) -> int:
-    """:raises EngineError: (field ``samples``) outside 1..MAX_SAMPLES (HTTP 422)."""
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
+def _check_samples(samples: int, cap: int) -> int:
+    """:raises EngineError: (field ``samples``) outside 1..``cap`` (HTTP 422)."""
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= cap:
         raise EngineError(
-            f"samples must be a whole number from 1 to {MAX_SAMPLES}", field="samples"
+            f"samples must be a whole number from 1 to {cap} (the work cap for this table)",
+            field="samples",
         )
     return samples
 
@@ -241,21 +275,36 @@ def play_on_value(game: str, n_players: int, p: float) -> float:
 
 
 def knock_advice(
-    obs: Observation, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED
+    obs: Observation,
+    samples: int | None = None,
+    seed: int = DEFAULT_SEED,
+    precision: float | None = DEFAULT_PRECISION,
+    settle: bool = True,
 ) -> KnockAdvice:
-    """Whether to knock (TT) / drop (GFF) now; see the module docstring for the model."""
-    samples = _check_samples(samples)
+    """Whether to knock (TT) / drop (GFF) now; see the module docstring for the model.
+
+    ``samples`` is the most opponents' deals drawn (default: :data:`DEFAULT_SAMPLES`, or the
+    work cap if lower); sampling stops once the win probability's 95% half-width reaches
+    ``precision`` (None: exactly ``samples``) or, with ``settle``, once the advice is the same
+    at both ends of its interval. ``KnockAdvice.samples`` says how many were used.
+
+    :raises EngineError: (field ``samples``) more than :func:`work_cap` allows.
+    """
+    cap = work_cap(obs)
+    samples = min(DEFAULT_SAMPLES, cap) if samples is None else _check_samples(samples, cap)
     model = model_for(obs.game)
     total = model.total(obs.hand)
     word = "drop" if obs.game == GAME_FLIP_FLOP else "knock"
     doing = "dropping" if obs.game == GAME_FLIP_FLOP else "knocking"
     unit = "stakes" if obs.game == GAME_FLIP_FLOP else "units"
     waiting = obs.waiting[obs.seat] if obs.seat < len(obs.waiting) else 0
-    est = _estimate(obs, random.Random(seed), samples)
+    est = _estimate(obs, random.Random(seed), samples, precision, settle=settle)
+    samples = est.samples
     p = est.wins / est.samples
     lo, hi = wilson_interval(est.wins, est.samples)
     ev = est.payout_sum / est.samples
-    play_on = play_on_value(obs.game, obs.n_players, p)
+    dealt_in = sum(1 for size in obs.hand_sizes if size > 0)  # GFF-6: seats dealt in
+    play_on = play_on_value(obs.game, dealt_in, p)
     if waiting > 0:  # TT-12
         return KnockAdvice(
             False,
@@ -287,6 +336,7 @@ def knock_advice(
 
 
 __all__ = [
+    "DEFAULT_PRECISION",
     "DEFAULT_SAMPLES",
     "DEFAULT_SEED",
     "KnockAdvice",
@@ -298,4 +348,5 @@ __all__ = [
     "multipliers",
     "play_on_value",
     "win_probability",
+    "work_cap",
 ]

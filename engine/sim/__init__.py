@@ -1,1 +1,1 @@
-"""Game simulators (issue 4): pluggable policies that see only what a real player sees."""
+"""Game simulators: pluggable policies that see only what a real player sees."""

@@ -1,8 +1,9 @@
-"""Simulator core shared by every game: observations, the policy protocol and statistics helpers.
+"""Simulator core shared by every game: the policy protocol, deal results and statistics helpers.
 
-A policy sees an :class:`Observation`: only what a real player at the table sees (their own hand,
-the table, the discard pile, cards opponents are known to hold, hand sizes, turn counts, the
-flip card, waiting counters and early-tunk claims). Simulators never hand a policy the stock or
+A policy sees an :class:`engine.situation.Observation` (defined below the advice, which reads it
+too): only what a real player at the table sees (their own hand, the table, the discard pile,
+cards opponents are known to hold, hand sizes, turn counts, the flip card, waiting counters and
+early-tunk claims). Simulators never hand a policy the stock or
 another player's hidden cards. Randomness always comes from a seeded ``random.Random`` passed in.
 
 The statistics helpers (Wilson / normal 95% intervals, mean with interval, calibration by decile)
@@ -16,46 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.types import TableMeld
-
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What seat ``seat`` sees at a decision point (GFF and TT; T13 reuses the same fields).
-
-    ``known`` holds, per seat, the cards that seat is known to hold: cards it picked up from the
-    discard pile and still holds, and (GFF-5) the dealer's flip card. ``turns`` counts the turns
-    each seat has completed (an opponent who has played a turn had the chance to lay its melds).
-    ``discards`` is the discard pile, top first. ``waiting`` is the TT-12 counter per seat and
-    ``early`` the TT-9 claims (both empty/zero for GFF). ``discard_history`` lists, per seat, the
-    cards that seat discarded this deal, most recent first; ``declined`` the top discards it
-    left lying when it drew from the stock instead.
-    """
-
-    game: str
-    seat: int
-    dealer: int
-    n_players: int
-    hand: tuple[int, ...]
-    table: tuple[TableMeld, ...]
-    discards: tuple[int, ...]
-    known: tuple[tuple[int, ...], ...]
-    hand_sizes: tuple[int, ...]
-    turns: tuple[int, ...]
-    stock_size: int
-    flip_card: int | None = None
-    waiting: tuple[int, ...] = ()
-    early: tuple[bool, ...] = ()
-    discard_history: tuple[tuple[int, ...], ...] = ()
-    declined: tuple[tuple[int, ...], ...] = ()
-    last_stock_turn: bool = False
-    turn_number: int = 0
-
-    def opponents(self) -> tuple[int, ...]:
-        """Every other seat, clockwise from this seat's left."""
-        return tuple((self.seat + i) % self.n_players for i in range(1, self.n_players))
+from engine.situation import Observation
+from engine.stats import Z95, mean_interval, normal_interval, wilson_interval
 
 
 class Policy(Protocol):
@@ -105,39 +68,6 @@ class DealResult:
 
 
 # --------------------------------------------------------------------------- statistics
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion (95% by default); (0, 1) with no trials."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1.0 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def normal_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Normal-approximation (Wald) interval for a proportion, clipped to [0, 1]."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    half = z * math.sqrt(p * (1 - p) / trials)
-    return (max(0.0, p - half), min(1.0, p + half))
-
-
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """Mean of ``values`` with a normal 95% interval: (mean, low, high)."""
-    n = len(values)
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    mean = math.fsum(values) / n
-    if n == 1:
-        return (mean, mean, mean)
-    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return (mean, mean - half, mean + half)
 
 
 @dataclass(frozen=True, slots=True)

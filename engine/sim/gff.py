@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.advice.common import gff_spreads_in
+from engine.advice.common import best_spreads, gff_spreads_in
 from engine.cards import POINTS, RANK_OF, SUIT_OF
 from engine.gff_play import gff_going_out, spread_kind
 from engine.rules import GAME_FLIP_FLOP
@@ -105,32 +105,19 @@ def deal_gff(n: int, dealer: int, rng: random.Random) -> GffDeal:
     )
 
 
-def best_spreads(hand: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """The spreads of the best arrangement (C-2: most points melded, then more cards melded)."""
-    spreads = gff_spreads_in(hand)
-    best: tuple[int, int, tuple[int, ...]] = (0, 0, ())
-    cand: tuple[int, int, tuple[int, ...]]
-    for i, (m1, p1) in enumerate(spreads):
-        cand = (p1, m1.bit_count(), (m1,))
-        if cand[:2] > best[:2]:
-            best = cand
-        for m2, p2 in spreads[i + 1 :]:
-            if not m1 & m2:
-                cand = (p1 + p2, (m1 | m2).bit_count(), (m1, m2))
-                if cand[:2] > best[:2]:
-                    best = cand
-    return tuple(tuple(c for c in sorted(hand) if m >> c & 1) for m in best[2])
-
-
 def _add_to_meld(meld: TableMeld, card: int, seat: int) -> TableMeld:
     added = meld.added if seat == meld.owner else (*meld.added, (card, seat))
     return TableMeld(meld.owner, tuple(sorted((*meld.cards, card))), added)
 
 
-def lay_everything(deal: GffDeal, seat: int) -> None:
-    """Lay the best arrangement's spreads, then every lay-off that fits (GFF-2, GFF-3, chains)."""
+def lay_everything(deal: GffDeal, seat: int, melds: bool = True) -> None:
+    """Lay the best arrangement's spreads, then every lay-off that fits (GFF-2, GFF-3, chains).
+
+    With ``melds`` False the policy holds its spreads (they count at a drop, GFF-8); the other
+    cards are still laid off."""
     hand = deal.hands[seat]
-    for spread in best_spreads(hand):
+    held = {c for s in best_spreads(hand) for c in s} if not melds else set()
+    for spread in best_spreads(hand) if melds else ():
         for c in spread:
             hand.remove(c)
         deal.table.append(TableMeld(seat, spread))
@@ -139,6 +126,8 @@ def lay_everything(deal: GffDeal, seat: int) -> None:
     while changed and len(hand) > 1:
         changed = False
         for card in sorted(hand, key=lambda c: -POINTS[c]):
+            if card in held:
+                continue
             for i, meld in enumerate(deal.table):
                 if spread_kind((*meld.cards, card)) is not None:
                     deal.table[i] = _add_to_meld(meld, card, seat)
@@ -256,7 +245,7 @@ def play_gff_deal(
             if kind is not None:
                 outcome = TunkOut(seat) if kind == "tunk_out" else GoOut(seat)
                 break
-            lay_everything(deal, seat)
+            lay_everything(deal, seat, policies[seat].lay_melds(deal.observation(seat, turn)))
             hand = deal.hands[seat]
             if len(hand) == 1:  # gff_going_out would have found this; keep the rule anyway
                 deal.discards.append(hand.pop())

@@ -1,6 +1,6 @@
 """Policies for the Tunk simulators: the club-player baseline and the advisor.
 
-The baseline (issue 4) takes the top discard when that lowers its best deadwood, else draws from
+The baseline takes the top discard when that lowers its best deadwood, else draws from
 the stock; discards the card whose removal leaves the lowest deadwood (ties: the higher card);
 lays every meld and lay-off it can (the simulators do this for every policy); and knocks/drops at
 a fixed hand-total threshold, chosen per game by a sweep (:data:`BASELINE_THRESHOLDS`).
@@ -15,7 +15,8 @@ from engine.advice.discard import discard_options, lay_melds_advice
 from engine.advice.draw import draw_advice
 from engine.advice.knock import DEFAULT_SAMPLES, knock_advice
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
-from engine.sim.core import Observation
+from engine.sim.core import Policy
+from engine.situation import Observation
 
 # Baseline knock/drop thresholds (hand total <= threshold: knock/drop), one per game for every
 # player count. Measured with bench/tournament.py --sweep: every threshold in the range played a
@@ -55,7 +56,7 @@ def baseline_discard(model: GameModel, hand: tuple[int, ...]) -> int:
 
 
 class BaselinePolicy:
-    """The fixed-threshold club player of issue 4 (see the module docstring)."""
+    """The fixed-threshold club player (see the module docstring)."""
 
     def __init__(self, game: str, threshold: int | None = None) -> None:
         self.game = game
@@ -75,9 +76,6 @@ class BaselinePolicy:
 
     def lay_melds(self, obs: Observation) -> bool:
         return True
-
-
-__all__ = ["AdvisorPolicy", "BASELINE_THRESHOLDS", "BaselinePolicy", "baseline_discard"]
 
 
 class AdvisorPolicy:
@@ -108,10 +106,87 @@ class AdvisorPolicy:
         return advice.knock
 
     def take_discard(self, obs: Observation) -> bool:
-        return draw_advice(obs).take_discard
+        return draw_advice(obs, seed=self.rng.getrandbits(32)).take_discard
 
     def discard(self, obs: Observation) -> int:
         return discard_options(obs)[0].card
 
     def lay_melds(self, obs: Observation) -> bool:
         return lay_melds_advice(obs)
+
+
+class StylePolicy(BaselinePolicy):
+    """A panel opponent: the baseline's draws and discards with its own knock/drop threshold
+    and laying habit (``lay``: lays every meld at once; False: holds melds until it can go or
+    tunk out)."""
+
+    def __init__(self, game: str, threshold: int, lay: bool = True) -> None:
+        super().__init__(game, threshold)
+        self.lay = lay
+
+    def lay_melds(self, obs: Observation) -> bool:
+        return self.lay
+
+
+class RandomPolicy:
+    """A panel opponent playing random legal moves: knocks/drops at 5% of its turns, takes the
+    top discard half the time, throws a random card, lays its melds half the time."""
+
+    def __init__(self, game: str, rng: random.Random) -> None:
+        self.game = game
+        self.rng = rng
+        self.last_win_probability: float | None = None
+
+    def knock(self, obs: Observation) -> bool:
+        return self.rng.random() < 0.05
+
+    def take_discard(self, obs: Observation) -> bool:
+        return self.rng.random() < 0.5
+
+    def discard(self, obs: Observation) -> int:
+        return obs.hand[self.rng.randrange(len(obs.hand))]
+
+    def lay_melds(self, obs: Observation) -> bool:
+        return self.rng.random() < 0.5
+
+
+def panel_policy(style: str, game: str, rng: random.Random) -> Policy:
+    """One opponent of the bench panel by name (see :data:`PANEL_STYLES`)."""
+    if style == "never":
+        return StylePolicy(game, 0)
+    if style == "knock5":
+        return StylePolicy(game, 5)
+    if style == "knock10":
+        return StylePolicy(game, 10)
+    if style == "melder":
+        return StylePolicy(game, 3, lay=True)
+    if style == "hoarder":
+        return StylePolicy(game, 0, lay=False)
+    if style == "random":
+        return RandomPolicy(game, rng)
+    if style == "self":
+        return AdvisorPolicy(game, rng)
+    raise ValueError(f"unknown panel style {style!r}")
+
+
+PANEL_STYLES: tuple[str, ...] = (
+    "never",  # never knocks/drops, lays every meld at once
+    "knock5",  # knocks/drops at a total of 5 or less
+    "knock10",  # knocks/drops at 10 or less
+    "melder",  # lays every meld at once, knocks at 3 or less
+    "hoarder",  # holds melds until it can go or tunk out, never knocks
+    "random",  # random legal moves
+    "self",  # the advisor itself (self-play: the seats net to zero)
+)
+
+
+__all__ = [
+    "AdvisorPolicy",
+    "BASELINE_THRESHOLDS",
+    "BaselinePolicy",
+    "PANEL_STYLES",
+    "RandomPolicy",
+    "StylePolicy",
+    "baseline_discard",
+    "panel_policy",
+]

@@ -248,7 +248,8 @@ def play_tt_deal(
             )
             outcome = TTTunkOut(seat, tuple(deal.early), bonus)
             break
-        lay_everything(deal, seat, policies[seat].lay_melds(obs))
+        lay = policies[seat].lay_melds(deal.observation(seat, turn))  # after the draw
+        lay_everything(deal, seat, lay)
         if check:
             deal.check_conservation()
         throw = policies[seat].discard(deal.observation(seat, turn))

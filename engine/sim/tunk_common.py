@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.sim.core import Observation
+from engine.situation import Observation
 from engine.types import TableMeld
 
 

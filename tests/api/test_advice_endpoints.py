@@ -1,4 +1,4 @@
-"""Advice endpoints (issue 4) through the test client: discard, draw and knock/drop.
+"""Advice endpoints through the test client: discard, draw and knock/drop.
 
 Cases with one clearly right answer, worked out by hand from RULES.md: a discard that goes or
 tunks out now is recommended; taking a discard that completes a run is certain; a 1-2 point hand
@@ -240,14 +240,29 @@ def test_tt_waiting_forbids_knocking(client: FlaskClient) -> None:
     assert "TT-12" in data["explanation"]
 
 
-def test_interval_narrows_as_samples_grow(client: FlaskClient) -> None:
-    body = {"hand": ["9S", "8H", "7D", "6C"], "players": 2}
+def test_interval_narrows_as_precision_tightens(client: FlaskClient) -> None:
+    body = {"hand": ["9S", "8H", "7D", "6C"], "players": 2, "samples": 4000}
     widths = []
-    for samples in (100, 2000):
-        data = post(client, f"{GFF}/knock", {**body, "samples": samples})
-        assert data["samples"] == samples
+    used = []
+    for precision in (0.1, 0.03, 0.01):
+        data = post(client, f"{GFF}/knock", {**body, "precision": precision})
+        used.append(data["samples"])
         widths.append(data["interval"]["high"] - data["interval"]["low"])
-    assert widths[1] < widths[0]
+        assert widths[-1] / 2 <= precision or data["samples"] == 4000
+    assert widths[0] > widths[1] > widths[2]
+    assert used[0] < used[1] < used[2] <= 4000
+
+
+def test_samples_above_the_tables_work_cap_are_refused(client: FlaskClient) -> None:
+    # Six players, every opponent constrained by the opponent model: the cap names the maximum.
+    opponents = [{"seat": s, "turns": 50, "discarded": ["RC1"]} for s in (1,)] + [
+        {"seat": s, "turns": 50} for s in (2, 3, 4, 5)
+    ]
+    body = {"hand": ["RH2", "YT3", "GS4", "BB?", "KH1"], "players": 6, "opponents": opponents}
+    errors = problem_fields(client, f"{TT}/knock", {**body, "samples": 20_000})
+    assert "at most" in errors["samples"][0]
+    cap = int(errors["samples"][0].split()[2])
+    assert 500 <= cap < 20_000
 
 
 # --- reproducible, cached, canonical --------------------------------------------------------------

@@ -85,6 +85,8 @@ def test_melds_full_answer(client: FlaskClient) -> None:
             "discard": "KC",
             "extra_stakes_per_opponent": 0,
         },
+        # The best arrangement's deadwood (7S 7D KC) fits no table spread.
+        "layoff_plan": [],
     }
     assert "GFF-10" in data["going_out"]["pays"]
 

@@ -89,6 +89,7 @@ def test_melds_full_answer(client: FlaskClient) -> None:
             "multiplier": 8,
             "special_bonus": 2,
         },
+        "layoff_plan": [],  # no table melds
     }
 
 

@@ -1,4 +1,4 @@
-"""Advice for the Tunk games (issue 4): discard, draw and knock/drop, with RULES.md ids."""
+"""Advice for the Tunk games: discard, draw and knock/drop, with RULES.md ids."""
 
 from __future__ import annotations
 

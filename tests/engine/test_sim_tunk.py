@@ -1,4 +1,4 @@
-"""Simulators for the Tunk games (issue 4): invariants, rules in play, statistics helpers."""
+"""Simulators for the Tunk games: invariants, rules in play, statistics helpers."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from engine.sim.core import (
     wilson_interval,
 )
 from engine.sim.gff import STAKE, deal_gff, play_gff_deal
-from engine.sim.policies import AdvisorPolicy, BaselinePolicy
+from engine.sim.policies import AdvisorPolicy, BaselinePolicy, panel_policy
 from engine.sim.tt import deal_tt, play_tt_deal, recycle
 
 
@@ -201,3 +201,35 @@ def test_tt_advisor_holds_melds_until_it_tunks_out() -> None:
     )
     assert not AdvisorPolicy(TRIPLE_TUNK, random.Random(0)).lay_melds(tt)
     assert BaselinePolicy(TRIPLE_TUNK).lay_melds(tt)
+
+
+@pytest.mark.parametrize("game", [GAME_FLIP_FLOP, TRIPLE_TUNK])
+def test_self_play_seats_net_to_zero(game: str) -> None:
+    # C-3: with the advisor in every seat each deal's game settlement sums to zero, and over the
+    # deals the seats' totals do too (self-play: nobody gains but by the cards).
+    players = 3
+    totals = [0] * players
+    for d in range(3):
+        rng = random.Random(100 + d)
+        seats = [panel_policy("self", game, random.Random(rng.getrandbits(32))) for _ in range(3)]
+        if game == GAME_FLIP_FLOP:
+            result, _flip, _flop = play_gff_deal(seats, d % players, rng, check=True)
+        else:
+            result = play_tt_deal(seats, d % players, rng, check=True)
+        assert sum(result.game_net) == 0
+        totals = [t + v for t, v in zip(totals, result.game_net, strict=True)]
+    assert sum(totals) == 0
+
+
+@pytest.mark.parametrize("style", ["never", "knock5", "knock10", "melder", "hoarder", "random"])
+def test_every_panel_style_plays_legal_deals(style: str) -> None:
+    for game in (GAME_FLIP_FLOP, TRIPLE_TUNK):
+        rng = random.Random(7)
+        seats = [BaselinePolicy(game)] + [
+            panel_policy(style, game, random.Random(s)) for s in range(2)
+        ]
+        if game == GAME_FLIP_FLOP:
+            result, _flip, _flop = play_gff_deal(seats, 0, rng, check=True)
+        else:
+            result = play_tt_deal(seats, 0, rng, check=True)
+        assert sum(result.game_net) == 0

@@ -1,0 +1,602 @@
+"""One evaluation of a Tunk hand, shared by the discard, draw and lay-down advice.
+
+A *kept hand* ``R`` is what the player holds at the end of a turn, after the discard. Its
+value (lower is better, in deadwood points) is
+
+    keep(R) = (deadwood + expected_deadwood) / 2 - OUT_POINTS * out_chance
+
+- ``deadwood``: C-2 deadwood points of ``R``;
+- ``expected_deadwood``: the mean, over the unseen cards (each equally likely to be the next
+  stock card), of the deadwood after drawing it and throwing the best card;
+- ``out_chance``: the share of those cards after which the hand can be emptied (every card
+  melded - two melds of three, or one of three from two cards - or all but one, to discard).
+
+Discarding ``x`` from the hand after the draw ``H`` is worth
+
+    discard(H, x) = keep(H - x) + DANGER_POINTS * danger(x)
+
+where ``danger`` is the chance that ``x`` helps the next player (it lays off on a table meld,
+GFF-3 / TT-8, or completes a meld with two cards they are known or likely to hold). The value of
+a hand after the draw is its best discard's value, or :data:`END_VALUE` when it ends the play
+now (GFF-9/GFF-10 going or tunking out, TT-11 tunking out). ``draw`` reports for the top discard
+the value of the hand after taking it, and for the stock the mean of the same value over the
+unseen cards; ``discard`` reports the same numbers, so the two never disagree.
+
+Speed: the part of ``keep`` that does not depend on the situation (for each card of the deck,
+how much drawing it would lower the hand's deadwood) is a table built once per kept hand and
+memoised on its bit mask (:func:`keep_table`); the situation then only intersects bit masks
+with the unseen cards. Completions ("which cards make a meld with these cards") are memoised
+on the cards' packed features (Triple Tunk) or their bit mask (Game Flip Flop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from engine import cards as std
+from engine import topper
+from engine.advice.common import GameModel, known_hands, model_for, unseen_cards
+from engine.gff_play import gff_going_out, spread_kind
+from engine.rules import GAME_FLIP_FLOP
+from engine.situation import Observation
+from engine.tt_melds import _FEATURE as _TT_FEATURE
+from engine.tt_play import can_extend, tt_tunk_out
+
+# Points a discard that feeds the next player costs: what they typically shed by using it
+# (a card of their deadwood, about half a ten) - tuned in heads-up tournaments.
+DANGER_POINTS = 4.0
+# Points one unit of "chance to empty the hand after the next draw" is worth (tunk out / go out
+# ends the deal in the player's favour, TT-11 pays double) - tuned in tournaments.
+OUT_POINTS: dict[str, float] = {GAME_FLIP_FLOP: 10.0, "triple-tunk": 20.0}
+# Value of a hand that ends the play this turn: twice a certain out next turn.
+END_FACTOR = 2.0
+
+_CACHE_LIMIT = 300_000
+
+
+def end_value(game: str) -> float:
+    """The value of ending the play now (lower than any hand that plays on)."""
+    return -END_FACTOR * OUT_POINTS.get(game, 0.0)
+
+
+def _mask(cards: Sequence[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# --------------------------------------------------------------------------- completions
+
+
+def _attr_masks(of: Sequence[int], wild: int) -> tuple[int, tuple[int, ...]]:
+    """(mask of the wild cards, per attribute value the mask of cards with it)."""
+    masks = [0] * 5
+    for c, v in enumerate(of):
+        masks[v] |= 1 << c
+    return masks[wild], tuple(masks)
+
+
+_ALL_TT = (1 << 125) - 1
+_BLACK_M, _COLOUR_M = _attr_masks(topper.COLOUR_OF, topper.BLACK)
+_BLOB_M, _SHAPE_M = _attr_masks(topper.SHAPE_OF, topper.BLOB)
+_QMARK_M, _NUMBER_M = _attr_masks(topper.NUMBER_OF, topper.QUESTION)
+
+
+def _seq_fill(values: int) -> int:
+    """Cards whose number, added to the distinct number ``values`` (bits, ``?`` = 5 high),
+    makes consecutive values (TT-5)."""
+    out = 0
+    for v in range(5):
+        if not values >> v & 1:
+            t = values | 1 << v
+            low = t & -t
+            run = t // low
+            if run & (run + 1) == 0:
+                out |= _NUMBER_M[v]
+    return out
+
+
+_SEQ_FILL: tuple[int, ...] = tuple(_seq_fill(v) for v in range(32))
+
+
+def _compatible(bits: int, wild: int, by_value: tuple[int, ...]) -> int:
+    """Cards that keep a group matching in one attribute (TT-3/TT-4): ``bits`` are the group's
+    non-wild values (one bit each)."""
+    if not bits:
+        return _ALL_TT
+    if bits & (bits - 1):
+        return 0
+    return by_value[bits.bit_length() - 1] | wild
+
+
+def _tt_comp_raw(f: int, k: int) -> int:
+    """Cards that make a (k+1)-card TT-6 meld with a k-card group of packed features ``f``:
+    matching in two of colour, shape, number, or in sequence (TT-5, ``?`` = 5 high only) and
+    matching in colour or shape."""
+    col = _compatible(f & 0xF, _BLACK_M, _COLOUR_M)
+    shp = _compatible((f >> 4) & 0xF, _BLOB_M, _SHAPE_M)
+    num = _compatible((f >> 8) & 0xF, _QMARK_M, _NUMBER_M)
+    out = (col & shp) | (col & num) | (shp & num)
+    values = f >> 12
+    if values.bit_count() == k:  # distinct values: which cards extend them to a sequence
+        out |= _SEQ_FILL[values] & (col | shp)
+    return out
+
+
+_TT_PAIR_ROWS: dict[int, tuple[int, ...]] = {}
+
+
+def _tt_pair_row(card: int) -> tuple[int, ...]:
+    """For every card a: the cards that make a 3-card meld with ``card`` and a."""
+    row = _TT_PAIR_ROWS.get(card)
+    if row is None:
+        fc = _TT_FEATURE[card]
+        row = tuple(
+            _tt_comp_raw(fc | fa, 2) & ~((1 << card) | (1 << a)) if a != card else 0
+            for a, fa in enumerate(_TT_FEATURE)
+        )
+        _TT_PAIR_ROWS[card] = row
+    return row
+
+
+def tt_completions(cards: Sequence[int]) -> int:
+    """Bit mask of the cards that make a TT-6 meld with ``cards`` (2..4 distinct cards)."""
+    if len(cards) == 2:
+        return _tt_pair_row(cards[0])[cards[1]]
+    f = 0
+    m = 0
+    for c in cards:
+        f |= _TT_FEATURE[c]
+        m |= 1 << c
+    return _tt_comp_raw(f, len(cards)) & ~m
+
+
+_GFF_PAIR_ROWS: dict[int, tuple[int, ...]] = {}
+
+
+def _gff_comp_raw(cards: Sequence[int]) -> int:
+    """GFF-2: the cards that make a spread with ``cards`` (a set of 3-4, a run ace low)."""
+    ranks = sorted(std.RANK_OF[c] for c in cards)
+    suits = {std.SUIT_OF[c] for c in cards}
+    k = len(cards)
+    if ranks[0] == ranks[-1]:
+        if k > 3:
+            return 0
+        out = 0
+        for s in range(4):
+            c = s * 13 + ranks[0]
+            if c not in cards:
+                out |= 1 << c
+        return out
+    if len(suits) != 1 or len(set(ranks)) != k:
+        return 0
+    base = suits.pop() * 13
+    span = ranks[-1] - ranks[0]
+    if span == k - 1:  # contiguous: either end
+        out = 0
+        if ranks[0] > 0:
+            out |= 1 << (base + ranks[0] - 1)
+        if ranks[-1] < 12:
+            out |= 1 << (base + ranks[-1] + 1)
+        return out
+    if span == k:  # one gap
+        gap = next(r for r in range(ranks[0], ranks[-1]) if r not in ranks)
+        return 1 << (base + gap)
+    return 0
+
+
+def _gff_pair_row(card: int) -> tuple[int, ...]:
+    row = _GFF_PAIR_ROWS.get(card)
+    if row is None:
+        row = tuple(_gff_comp_raw((card, a)) if a != card else 0 for a in range(52))
+        _GFF_PAIR_ROWS[card] = row
+    return row
+
+
+_GFF_GROUPS: dict[int, int] = {}
+
+
+def gff_completions(cards: Sequence[int]) -> int:
+    """Bit mask of the cards that make a GFF-2 spread with ``cards`` (2..4 distinct cards)."""
+    if len(cards) == 2:
+        return _gff_pair_row(cards[0])[cards[1]]
+    key = _mask(cards)
+    m = _GFF_GROUPS.get(key)
+    if m is None:
+        m = _gff_comp_raw(cards)
+        if len(_GFF_GROUPS) > _CACHE_LIMIT:
+            _GFF_GROUPS.clear()
+        _GFF_GROUPS[key] = m
+    return m
+
+
+def pair_row_for(game: str) -> Callable[[int], tuple[int, ...]]:
+    """Per card, its row of 3-card completions with every other card."""
+    return _gff_pair_row if game == GAME_FLIP_FLOP else _tt_pair_row
+
+
+def completions_for(game: str) -> Callable[[Sequence[int]], int]:
+    """The completion function of a Tunk game."""
+    return gff_completions if game == GAME_FLIP_FLOP else tt_completions
+
+
+# --------------------------------------------------------------------------- kept-hand tables
+
+
+@dataclass(frozen=True, slots=True)
+class KeepTable:
+    """What drawing each card of the deck does to a kept hand (independent of the situation).
+
+    ``base`` is the hand's deadwood, ``best_drop`` the deadwood after throwing its best card.
+    A card that joins no meld of the hand leaves ``min(base, best_drop + points)`` after the
+    draw and best discard; ``gains`` lists, as (saving, card mask), the cards that do better
+    than that. ``outs_extra`` are cards with saving that bring the deadwood below ``base`` although
+    their plain value would not; ``empties`` the cards after which the hand can be emptied.
+    """
+
+    base: int
+    best_drop: int
+    gains: tuple[tuple[int, int], ...]
+    outs_extra: int
+    empties: int
+
+
+_KEEP_TABLES: dict[tuple[str, int], KeepTable] = {}
+
+
+def keep_table(model: GameModel, rest: Sequence[int]) -> KeepTable:
+    """The :class:`KeepTable` of ``rest`` (memoised on its bit mask)."""
+    rmask = _mask(rest)
+    key = (model.name, rmask)
+    t = _KEEP_TABLES.get(key)
+    if t is None:
+        t = _build_keep_table(model, tuple(sorted(rest)), rmask)
+        if len(_KEEP_TABLES) > _CACHE_LIMIT:
+            _KEEP_TABLES.clear()
+        _KEEP_TABLES[key] = t
+    return t
+
+
+_POINT_MASKS: dict[str, tuple[tuple[int, int], ...]] = {}
+
+
+def _point_masks(model: GameModel) -> tuple[tuple[int, int], ...]:
+    """(points, mask of the deck's cards worth that much), by points."""
+    pm = _POINT_MASKS.get(model.name)
+    if pm is None:
+        by: dict[int, int] = {}
+        for c in model.deck:
+            by[model.points[c]] = by.get(model.points[c], 0) | (1 << c)
+        pm = tuple(sorted(by.items()))
+        _POINT_MASKS[model.name] = pm
+    return pm
+
+
+def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> KeepTable:
+    """Drawing card c (worth p) and keeping it in a new meld with a group G of ``rest`` while
+    throwing x (not in G) leaves ``total - G - x`` when that meld beats the best meld left in
+    ``rest - x`` (else keeping c is no better than its plain value), so per (G, p) the best x
+    is the highest card outside G whose remaining best meld is worth at most ``G + p``.
+
+    A kept hand holds at most five cards, hence at most one meld (3 + 3 > 5): its deadwood is
+    its total less its best meld, and the melds inside it come from the same completion masks.
+    """
+    pts = model.points
+    comp = completions_for(model.name)
+    r = len(rest)
+    if r == 0:
+        return KeepTable(0, 0, (), 0, 0)
+    if r > 5:
+        raise ValueError("a kept Tunk hand holds at most five cards")
+    pr = [pts[c] for c in rest]
+    total = sum(pr)
+    index = {c: i for i, c in enumerate(rest)}
+    groups: list[tuple[tuple[int, ...], int, int]] = []  # (positions, points, outside mask)
+    inside: dict[int, int] = {}  # melds inside rest: position mask -> points
+    for size in range(2, min(4, r - 1) + 1):
+        for idx in combinations(range(r), size):
+            cm = comp(tuple(rest[i] for i in idx))
+            if not cm:
+                continue
+            g = sum(pr[i] for i in idx)
+            own = cm & rmask
+            if own:
+                pmask = sum(1 << i for i in idx)
+                for c in _bits(own):
+                    inside[pmask | 1 << index[c]] = g + pr[index[c]]
+            out = cm & ~rmask
+            if out:
+                groups.append((idx, g, out))
+    best_all = max(inside.values(), default=0)
+    base = total - best_all
+    b_x = [max((v for m, v in inside.items() if not m >> i & 1), default=0) for i in range(r)]
+    best_drop = min(total - pr[i] - b_x[i] for i in range(r))
+    order = sorted(range(r), key=lambda i: -pr[i])
+    pmasks = _point_masks(model)
+    records: list[tuple[int, int, int]] = []  # (value after the draw, plain value, card mask)
+    empties = 0
+    full = (1 << r) - 1
+    for idx, g, cmask in groups:
+        for p, pm in pmasks:
+            m = cmask & pm
+            if not m:
+                continue
+            for i in order:
+                if i not in idx and b_x[i] <= g + p:
+                    v = total - g - pr[i]
+                    plain = base if best_drop + p > base else best_drop + p
+                    if v < plain:
+                        records.append((v, plain, m))
+                    break
+        if r == 5 and len(idx) == 2:
+            left = full & ~((1 << idx[0]) | (1 << idx[1]))
+            if left in inside:
+                empties |= cmask  # two melds of three after the draw
+    if r == 2:
+        empties |= comp(rest) & ~rmask  # one meld of three after the draw
+    records.sort()
+    gains: dict[int, int] = {}
+    outs_extra = 0
+    assigned = 0
+    for v, plain, m in records:
+        new = m & ~assigned
+        if not new:
+            continue
+        assigned |= new
+        gains[plain - v] = gains.get(plain - v, 0) | new
+        if v < base <= plain:
+            outs_extra |= new
+        if v == 0:
+            empties |= new
+    return KeepTable(base, best_drop, tuple(sorted(gains.items())), outs_extra, empties)
+
+
+# --------------------------------------------------------------------------- the evaluator
+
+
+@dataclass(frozen=True, slots=True)
+class KeepFigures:
+    """The figures of a kept hand in one situation (see the module docstring)."""
+
+    deadwood: int
+    expected_deadwood: float
+    outs: int
+    out_chance: float
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardFigures:
+    """One discard of a hand after the draw: the kept hand's figures, the card's danger and
+    ``score`` = keep value + DANGER_POINTS * danger."""
+
+    card: int
+    keep: KeepFigures
+    danger: float
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    """The value of a hand after the draw: its ending (``"go_out"``/``"tunk_out"`` with the
+    discard, possibly None) or its ranked discards; ``value`` is what ``draw`` and ``discard``
+    report for it."""
+
+    value: float
+    ends: str | None
+    discard: int | None
+    options: tuple[DiscardFigures, ...]
+
+
+class Evaluator:
+    """Evaluates hands in one situation (the unseen cards, the next player, the table).
+
+    Built once per question; the draw advice evaluates many hands with one evaluator, so every
+    figure it reports is the one the discard advice gives for the same hand.
+    """
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        self.game = obs.game
+        self.model = model = model_for(obs.game)
+        self.comp = completions_for(obs.game)
+        self.pair_row = pair_row_for(obs.game)
+        known = known_hands(obs)
+        others = [known[j] for j in obs.opponents()]
+        self.unseen = unseen_cards(model.deck, obs.hand, obs.table, obs.discards, others)
+        self.umask = _mask(self.unseen)
+        self.n_unseen = len(self.unseen)
+        top = max(model.points) + 1
+        hist = [0] * top
+        for c in self.unseen:
+            hist[model.points[c]] += 1
+        self.hist = tuple((p, k) for p, k in enumerate(hist) if k)
+        self.out_weight = OUT_POINTS.get(obs.game, 0.0)
+        # The next player in the deal: seats not dealt in (GFF-6, hand size 0) are skipped.
+        nxt = next(
+            (j for j in obs.opponents() if obs.hand_sizes[j] > 0), (obs.seat + 1) % obs.n_players
+        )
+        self.next_seat = nxt if nxt != obs.seat else None
+        self.known_next: tuple[int, ...] = known[nxt] if self.next_seat is not None else ()
+        hidden = max(0, obs.hand_sizes[nxt] - len(self.known_next)) if self.next_seat else 0
+        u = self.n_unseen
+        self.p_one = hidden / u if u else 0.0
+        self.p_two = hidden * (hidden - 1) / (u * (u - 1)) if u > 1 else 0.0
+        self._keep: dict[int, KeepFigures] = {}
+        self._danger: dict[int, float] = {}
+
+    # ---- kept hands
+
+    def keep(self, rest: Sequence[int]) -> KeepFigures:
+        """The figures of keeping ``rest`` (memoised per evaluator)."""
+        key = _mask(rest)
+        f = self._keep.get(key)
+        if f is None:
+            f = self._keep_raw(rest)
+            self._keep[key] = f
+        return f
+
+    def _keep_raw(self, rest: Sequence[int]) -> KeepFigures:
+        t = keep_table(self.model, rest)
+        u = self.n_unseen
+        base = t.base
+        if not u:
+            return KeepFigures(base, float(base), 0, 0.0, float(base))
+        um = self.umask
+        total = 0
+        outs = 0
+        for p, k in self.hist:
+            plain = base if t.best_drop + p > base else t.best_drop + p
+            total += k * plain
+            if plain < base:
+                outs += k
+        for saving, cmask in t.gains:
+            total -= saving * (cmask & um).bit_count()
+        outs += (t.outs_extra & um).bit_count()
+        expected = total / u
+        chance = 1.0 if base == 0 else (t.empties & um).bit_count() / u
+        value = (base + expected) / 2 - self.out_weight * chance
+        return KeepFigures(base, expected, outs, chance, value)
+
+    # ---- danger of a discard
+
+    def fits_table(self, card: int, seat: int) -> bool:
+        """Whether ``seat`` could lay ``card`` off on a table meld (GFF-3 / TT-8)."""
+        for meld in self.obs.table:
+            if self.game == GAME_FLIP_FLOP:
+                if spread_kind((*meld.cards, card)) is not None:
+                    return True
+            elif can_extend(meld.cards, card, meld.owner == seat):
+                return True
+        return False
+
+    def danger(self, card: int) -> float:
+        """Chance that ``card`` helps the next player (0..1; module docstring)."""
+        d = self._danger.get(card)
+        if d is None:
+            d = self._danger_raw(card)
+            self._danger[card] = d
+        return d
+
+    def _danger_raw(self, card: int) -> float:
+        nxt = self.next_seat
+        if nxt is None or not self.n_unseen:
+            return 0.0
+        if self.fits_table(card, nxt):
+            return 1.0
+        comp = self.comp
+        um = self.umask
+        kn = self.known_next
+        for a, b in combinations(kn, 2):
+            if comp((a, b)) >> card & 1:
+                return 1.0
+        row = self.pair_row(card)
+        n_one = 0
+        for a in kn:
+            n_one += (row[a] & um).bit_count()
+        pairs2 = 0
+        for a in self.unseen:
+            pairs2 += (row[a] & um).bit_count()
+        total = n_one * self.p_one + pairs2 // 2 * self.p_two
+        return min(1.0, total)
+
+    # ---- hands after the draw
+
+    def discard_figures(self, hand: Sequence[int], card: int) -> DiscardFigures:
+        """The figures of throwing ``card`` from ``hand`` (the hand after the draw)."""
+        i = list(hand).index(card)
+        rest = tuple(hand[:i]) + tuple(hand[i + 1 :])
+        k = self.keep(rest)
+        d = self.danger(card)
+        return DiscardFigures(card, k, d, k.value + DANGER_POINTS * d)
+
+    def options(self, hand: Sequence[int]) -> tuple[DiscardFigures, ...]:
+        """Every distinct discard of ``hand``, best (lowest score) first; ties go to the higher
+        card (more points thrown away, then the higher card)."""
+        pts = self.model.points
+        seen: set[int] = set()
+        out = []
+        for c in hand:
+            if c not in seen:
+                seen.add(c)
+                out.append(self.discard_figures(hand, c))
+        out.sort(key=lambda o: (o.score, -pts[o.card], -o.card))
+        return tuple(out)
+
+    def ending(self, hand: Sequence[int], quick: bool = False) -> tuple[str, int | None] | None:
+        """How ``hand`` (after the draw) ends the play now, if it does: GFF-9/GFF-10 via
+        ``gff_going_out``, TT-11 via ``tt_tunk_out``. ``quick`` first applies a necessary
+        condition (at most one card outside every meld of the hand and every table meld)."""
+        obs = self.obs
+        if quick and not self._may_end(hand):
+            return None
+        if self.game == GAME_FLIP_FLOP:
+            plan = gff_going_out(tuple(hand), obs.table, obs.seat)
+            return (plan.kind, plan.discard) if plan.kind is not None else None
+        option = tt_tunk_out(tuple(hand), obs.table, obs.seat)
+        return ("tunk_out", option.discard) if option is not None else None
+
+    def _may_end(self, hand: Sequence[int]) -> bool:
+        """Necessary condition for ending now: when no card of the hand fits a table meld, the
+        hand must be all melded, or all but one card (the discard). (With lay-offs possible,
+        chains - a card that fits only after another - make any cheaper test unsafe.)"""
+        seat = self.obs.seat
+        if any(self.fits_table(c, seat) for c in hand):
+            return True
+        model = self.model
+        return model.deadwood(hand) == 0 or (
+            model.best_discard is not None and model.best_discard(hand) == 0
+        )
+
+    def hand_value(self, hand: Sequence[int], quick: bool = False) -> HandValue:
+        """The value of ``hand`` after the draw (module docstring)."""
+        end = self.ending(hand, quick)
+        options = self.options(hand)
+        if end is not None:
+            return HandValue(end_value(self.game), end[0], end[1], options)
+        best = options[0]
+        return HandValue(best.score, None, best.card, options)
+
+
+def card_text(game: str, card: int) -> str:
+    """The card's canonical text for explanations (the engine otherwise speaks ints)."""
+    return std.card_name(card) if game == GAME_FLIP_FLOP else topper.topper_card_name(card)
+
+
+def clear_value_caches() -> None:
+    """Empty the situation-independent memo tables (benchmarks of cold answers)."""
+    _KEEP_TABLES.clear()
+    _TT_PAIR_ROWS.clear()
+    _GFF_PAIR_ROWS.clear()
+    _GFF_GROUPS.clear()
+
+
+__all__ = [
+    "DANGER_POINTS",
+    "DiscardFigures",
+    "END_FACTOR",
+    "Evaluator",
+    "HandValue",
+    "KeepFigures",
+    "KeepTable",
+    "OUT_POINTS",
+    "card_text",
+    "clear_value_caches",
+    "completions_for",
+    "end_value",
+    "gff_completions",
+    "keep_table",
+    "tt_completions",
+]

@@ -1,0 +1,119 @@
+"""Draw and discard advice agree (one hand evaluation), and long deals stay answerable.
+
+The Game Flip Flop late-deal request below once advised "take AH" from ``draw`` and "discard AH"
+from ``discard`` on the resulting hand: a pass that, followed turn after turn, ran a deal to 407
+turns. Now ``draw`` values taking AH with exactly the value ``discard`` gives that hand, and never
+advises a take that ``discard`` undoes unless it announces the pass itself (``throw_back``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+GFF = "/v1/games/game-flip-flop"
+TT = "/v1/games/triple-tunk"
+
+PILE = [
+    "AH",
+    "KC",
+    "9H",
+    "3H",
+    "QC",
+    "9S",
+    "KH",
+    "9C",
+    "3S",
+    "10D",
+    "3C",
+    "3D",
+    "JH",
+    "AC",
+    "6D",
+    "6S",
+    "8S",
+    "10H",
+    "6C",
+    "8D",
+    "JD",
+    "JS",
+    "7D",
+    "10S",
+    "QH",
+    "8H",
+    "6H",
+    "QS",
+    "7C",
+    "10C",
+    "KS",
+    "JC",
+    "9D",
+]
+LATE_DEAL: dict[str, Any] = {
+    "hand": ["2D", "2H"],
+    "discard_pile": PILE,
+    "seat": 0,
+    "players": 2,
+    "table": [
+        {"owner": 1, "cards": ["5C", "5D", "5H"]},
+        {"owner": 0, "cards": ["4S", "4H", "4D", "4C"], "added": [{"seat": 1, "card": "4C"}]},
+    ],
+    "opponents": [{"seat": 1, "hand_size": 1}],
+}
+
+
+def post(client: FlaskClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.get_json()
+    data: dict[str, Any] = response.get_json()
+    return data
+
+
+def test_late_deal_draw_and_its_follow_up_agree(client: FlaskClient) -> None:
+    draw = post(client, f"{GFF}/draw", LATE_DEAL)
+    follow = dict(LATE_DEAL, hand=["AH", "2D", "2H"], discard_pile=PILE[1:])
+    discard = post(client, f"{GFF}/discard", follow)
+    # The value of taking AH is the value discard gives the hand with AH (to rounding).
+    assert abs(draw["value_if_take"] - discard["value"]) < 1e-3
+    assert draw["discard_after_take"] == discard["discard"]
+    # Throwing AH back is the best discard of that hand (2-2 waits on two cards, AH on none), so
+    # taking it would be a pass: the advice is the stock, whose cards are worth more.
+    assert discard["discard"] == "AH"
+    assert draw["choice"] == "stock" and not draw["take_discard"] and not draw["throw_back"]
+    assert draw["value_if_stock"] < draw["value_if_take"]
+
+
+def test_a_407_turn_deal_stays_answerable(client: FlaskClient) -> None:
+    # Both players drew from the pile for 407 turns: 204 discards each, no turn limit (GFF-7).
+    cycle = ["KC", "QH", "JS", "10D", "9C", "8H"]
+    history = [cycle[i % len(cycle)] for i in range(204)]
+    body = dict(
+        LATE_DEAL,
+        opponents=[
+            {"seat": 1, "hand_size": 1, "turns": 204, "discarded": history, "declined": history}
+        ],
+    )
+    for endpoint in ("draw", "knock"):
+        post(client, f"{GFF}/{endpoint}", body)
+    # A summary is enough too: the last few discards and the turn count.
+    summary = dict(
+        LATE_DEAL, opponents=[{"seat": 1, "hand_size": 1, "turns": 5000, "discarded": cycle}]
+    )
+    post(client, f"{GFF}/knock", summary)
+
+
+def test_tt_draw_value_matches_the_follow_up_discard(client: FlaskClient) -> None:
+    body: dict[str, Any] = {
+        "hand": ["RC1", "RC2", "YH4", "GT?", "BS3"],
+        "discard_pile": ["RC3", "KB2"],
+        "players": 3,
+        "opponents": [{"seat": 1, "turns": 2}, {"seat": 2, "turns": 2}],
+    }
+    draw = post(client, f"{TT}/draw", body)
+    follow = dict(body, hand=[*body["hand"], "RC3"], discard_pile=["KB2"])
+    discard = post(client, f"{TT}/discard", follow)
+    assert abs(draw["value_if_take"] - discard["value"]) < 1e-3
+    assert draw["discard_after_take"] == discard["discard"]
+    if draw["take_discard"] and not draw["throw_back"]:
+        assert discard["discard"] != "RC3"
