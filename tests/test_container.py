@@ -7,8 +7,6 @@ the container's start script runs for real here (gunicorn with a HOME it cannot 
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -18,9 +16,14 @@ import pytest
 import yaml
 
 from api.cpu_quota import available_cpus, cpu_quota, default_workers
-from tests.conftest import free_port, wait_for_port
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
+from tests.support.processes import (
+    REPO_ROOT,
+    free_port,
+    poll_until,
+    spawn,
+    stop_process,
+    wait_for_port,
+)
 
 
 def test_cpu_quota_cgroup_v2(tmp_path: Path) -> None:
@@ -101,24 +104,18 @@ def _start(tmp_path: Path, script: list[str], done: Callable[[str], bool]) -> tu
     env.pop("WEB_CONCURRENCY", None)
     env.pop("XDG_RUNTIME_DIR", None)
     log = tmp_path / f"start-{port}.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            script, cwd=REPO_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
-        )
+    proc = spawn(script, log, env)
     try:
         wait_for_port(port, 60, proc)
-        deadline = time.monotonic() + 60
-        while not done(log.read_text(errors="replace")):
-            assert time.monotonic() < deadline, log.read_text(errors="replace")[-2000:]
-            time.sleep(0.1)
+        poll_until(
+            lambda: done(log.read_text(errors="replace")),
+            60,
+            lambda: log.read_text(errors="replace")[-2000:],
+            step=0.1,
+        )
         time.sleep(1.0)  # the control server starts next to the workers
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop_process(proc, timeout=30, kill_timeout=10)
     return port, log.read_text(errors="replace")
 
 

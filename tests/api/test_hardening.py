@@ -35,6 +35,7 @@ from api.resources.examples import (
     TT_SETTLE_EXAMPLE,
 )
 from api.schemas.melds import DEFAULT_MELDS_LIMIT, MAX_MELDS_LIMIT
+from tests.support.bodies import MAXIMAL_KNOCK
 
 GFF = "/v1/games/game-flip-flop"
 TT = "/v1/games/triple-tunk"
@@ -84,16 +85,7 @@ def test_1_a_handler_past_the_deadline_is_a_503_with_retry_after(make_probe_app:
 
 def test_1_the_reported_knock_request_ends_in_an_answer_or_a_503(make_app: Any) -> None:
     client = make_app(REQUEST_DEADLINE_SECONDS=0.5).test_client()
-    body = {
-        "hand": ["RH1", "YC2", "GT2", "BS3", "RC1"],
-        "players": 6,
-        "samples": 20000,
-        "opponents": [
-            {"seat": k, "turns": 50, "discarded": [card]}
-            for k, card in enumerate(["RC4", "YC4", "GC4", "BC4", "RT4"], start=1)
-        ],
-    }
-    response = client.post(f"{TT}/knock", json=body)
+    response = client.post(f"{TT}/knock", json=MAXIMAL_KNOCK)
     assert response.status_code in (200, 422, 503)
     if response.status_code != 200:
         problem_of(response, response.status_code)
