@@ -238,25 +238,24 @@ def test_6_readyz_names_the_namespace(make_app: Any, redis_server: RedisServer) 
 # --- 7. chunked bodies past the limit ------------------------------------------------------------
 
 
-def test_7_a_chunked_body_over_the_limit_is_a_413(make_app: Any) -> None:
-    client = make_app(MAX_BODY_BYTES=2048).test_client()
-    raw = b'{"hand": ["AS"]' + b" " * 4000 + b"}"
-    response = client.post(
+def _post_chunked(client: FlaskClient, raw: bytes) -> Any:
+    """POST ``raw`` to the GFF melds endpoint as a chunked body (no Content-Length)."""
+    return client.post(
         f"{GFF}/melds",
         input_stream=io.BytesIO(raw),
         content_type="application/json",
         headers={"Transfer-Encoding": "chunked"},
         environ_overrides={"wsgi.input_terminated": True},
     )
+
+
+def test_7_a_chunked_body_over_the_limit_is_a_413(make_app: Any) -> None:
+    client = make_app(MAX_BODY_BYTES=2048).test_client()
+    raw = b'{"hand": ["AS"]' + b" " * 4000 + b"}"
+    response = _post_chunked(client, raw)
     problem_of(response, 413)
     small = b'{"hand": ["AS"]}'
-    response = client.post(
-        f"{GFF}/melds",
-        input_stream=io.BytesIO(small),
-        content_type="application/json",
-        headers={"Transfer-Encoding": "chunked"},
-        environ_overrides={"wsgi.input_terminated": True},
-    )
+    response = _post_chunked(client, small)
     assert response.status_code == 200
 
 

@@ -1,4 +1,4 @@
-"""Request bodies several test modules send."""
+"""Request bodies several test modules send, and answer fragments several expect."""
 
 from __future__ import annotations
 
@@ -14,4 +14,15 @@ MAXIMAL_KNOCK: dict[str, Any] = {
         {"seat": k, "turns": 50, "discarded": [card]}
         for k, card in enumerate(["RC4", "YC4", "GC4", "BC4", "RT4"], start=1)
     ],
+}
+
+# The ``cache`` object ``/readyz`` reports (at least these items) for a healthy Redis Cluster with
+# every one of its 16384 slots served.
+CLUSTER_CACHE_UP: dict[str, Any] = {
+    "backend": "redis",
+    "state": "up",
+    "mode": "cluster",
+    "slots_covered": True,
+    "slots_ok": 16384,
+    "cluster_state": "ok",
 }
