@@ -395,10 +395,17 @@ def test_11_docs_have_a_csp_and_cannot_be_framed(client: FlaskClient) -> None:
 # --- 12. /readyz sees failed writes --------------------------------------------------------------
 
 
+COOLDOWN = 0.5  # seconds; a short breaker cool-down, so recovery is seen without waiting 5 s
+
+
 def test_12_readyz_reports_a_redis_that_refuses_writes(
     make_app: Any, redis_server: RedisServer, tmp_path: Path
 ) -> None:
-    app = make_app(REDIS_URL=redis_server.url, STATE_DIR=str(tmp_path / "state"))
+    app = make_app(
+        REDIS_URL=redis_server.url,
+        STATE_DIR=str(tmp_path / "state"),
+        BREAKER_COOLDOWN_SECONDS=COOLDOWN,
+    )
     client = app.test_client()
     admin = redis_server.client()
     try:
@@ -415,7 +422,7 @@ def test_12_readyz_reports_a_redis_that_refuses_writes(
         assert response.status_code == 200 and response.headers["X-Cache"] == "BYPASS"
         admin.flushall()
         admin.config_set("maxmemory", 0)
-        time.sleep(5.1)  # the breaker's default cool-down
+        time.sleep(COOLDOWN + 0.1)  # the breaker's cool-down
         assert client.get("/readyz").get_json()["cache"]["state"] == "up"
     finally:
         admin.close()
