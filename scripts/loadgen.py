@@ -72,6 +72,7 @@ class LoadReport:
 
     samples: list[Sample]
     wall: float
+    origin: float = 0.0  # time.monotonic() when the run began: ``Sample.started`` counts from it
 
     def failed(self) -> list[Sample]:
         """Requests without a 200."""
@@ -209,7 +210,7 @@ def load(
     timer.join(60)
     wall = time.monotonic() - start
     samples.sort(key=lambda s: s.started)
-    return LoadReport(samples, wall), ran
+    return LoadReport(samples, wall, start), ran
 
 
 def sweep(port: int, requests: Sequence[tuple[str, Any]], attempts: int = 5) -> dict[str, int]:
@@ -241,3 +242,15 @@ def melds_requests(count: int, seed: int = 7) -> list[tuple[str, Any]]:
             seen.add(hand)
             result.append((MELDS, {"hand": list(hand)}))
     return result
+
+
+def mixed_melds_requests(count: int, hot: int = 8, seed: int = 7) -> list[tuple[str, Any]]:
+    """``count`` Game Flip Flop melds requests: about half repeat one of ``hot`` fixed 6-card
+    hands (cache HITs once stored), the others are random 6-card hands (cache MISSes), in a
+    seeded random order."""
+    hot_requests = [(MELDS, {"hand": random.Random(n).sample(DECK, 6)}) for n in range(hot)]
+    rng = random.Random(seed)
+    return [
+        rng.choice(hot_requests) if rng.random() < 0.5 else (MELDS, {"hand": rng.sample(DECK, 6)})
+        for _ in range(count)
+    ]

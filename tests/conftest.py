@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -27,33 +26,9 @@ from flask_smorest import Blueprint
 from api import create_app
 from api.cache import cached_json
 from engine.errors import EngineError
+from tests.support.processes import free_port, stop_process, wait_for_port
 
 REDIS_START_TIMEOUT = 10.0
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def wait_for_port(port: int, timeout: float, proc: subprocess.Popen[bytes] | None = None) -> None:
-    """Block until something accepts TCP connections on 127.0.0.1:``port``.
-
-    :raises RuntimeError: the process exited first, or ``timeout`` passed.
-    """
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"process exited with status {proc.returncode} before listening")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            time.sleep(0.02)
-    raise RuntimeError(f"nothing listening on 127.0.0.1:{port} after {timeout}s")
 
 
 class RedisServer:
@@ -147,12 +122,7 @@ class RedisServer:
         """Terminate for good (fixture teardown); resumes a paused server first."""
         if self.proc is not None and self.proc.poll() is None:
             os.kill(self.proc.pid, signal.SIGCONT)
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
+            stop_process(self.proc, timeout=5, kill_timeout=5)
 
 
 @pytest.fixture

@@ -7,8 +7,6 @@ the container's start script runs for real here (gunicorn with a HOME it cannot 
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -18,9 +16,14 @@ import pytest
 import yaml
 
 from api.cpu_quota import available_cpus, cpu_quota, default_workers
-from tests.conftest import free_port, wait_for_port
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
+from tests.support.processes import (
+    REPO_ROOT,
+    free_port,
+    poll_until,
+    spawn,
+    stop_process,
+    wait_for_port,
+)
 
 
 def test_cpu_quota_cgroup_v2(tmp_path: Path) -> None:
@@ -85,8 +88,13 @@ def test_compose_starts_the_service_with_redis() -> None:
     assert "8000:8000" in api["ports"]
 
 
-def _start(tmp_path: Path, script: list[str], done: Callable[[str], bool]) -> tuple[int, str]:
-    """Run the start command with an unwritable HOME until ``done(log)``; its port and log."""
+def _start(
+    tmp_path: Path, script: list[str], done: Callable[[str], bool], workers: int | None = None
+) -> tuple[int, str]:
+    """Run the start command with an unwritable HOME until ``done(log)``; its port and log.
+
+    ``workers`` sets ``WEB_CONCURRENCY``; by default it is unset, so the worker count comes from
+    the CPU count/quota as in the container."""
     port = free_port()
     blocker = tmp_path / "home-is-a-file"
     blocker.write_text("")
@@ -100,25 +108,21 @@ def _start(tmp_path: Path, script: list[str], done: Callable[[str], bool]) -> tu
     }
     env.pop("WEB_CONCURRENCY", None)
     env.pop("XDG_RUNTIME_DIR", None)
+    if workers is not None:
+        env["WEB_CONCURRENCY"] = str(workers)
     log = tmp_path / f"start-{port}.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            script, cwd=REPO_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
-        )
+    proc = spawn(script, log, env)
     try:
         wait_for_port(port, 60, proc)
-        deadline = time.monotonic() + 60
-        while not done(log.read_text(errors="replace")):
-            assert time.monotonic() < deadline, log.read_text(errors="replace")[-2000:]
-            time.sleep(0.1)
+        poll_until(
+            lambda: done(log.read_text(errors="replace")),
+            60,
+            lambda: log.read_text(errors="replace")[-2000:],
+            step=0.1,
+        )
         time.sleep(1.0)  # the control server starts next to the workers
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop_process(proc, timeout=30, kill_timeout=10)
     return port, log.read_text(errors="replace")
 
 
@@ -133,9 +137,12 @@ def test_start_script_has_no_control_socket_error(tmp_path: Path) -> None:
     assert "Control server error" not in log
     assert log.count("Booting worker") == workers, log[-2000:]  # from the CPU count/quota
     # gunicorn.conf.py itself turns the control socket off, so the plain command is clean too.
+    # The control server belongs to the master, so one worker is enough to see it (and the five
+    # booting workers of the default would only make the start and the stop slower).
     _, plain = _start(
         tmp_path,
         [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"],
         lambda text: text.count("Booting worker") >= 1,
+        workers=1,
     )
     assert "Control server error" not in plain

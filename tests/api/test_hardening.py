@@ -35,6 +35,7 @@ from api.resources.examples import (
     TT_SETTLE_EXAMPLE,
 )
 from api.schemas.melds import DEFAULT_MELDS_LIMIT, MAX_MELDS_LIMIT
+from tests.support.bodies import MAXIMAL_KNOCK
 
 GFF = "/v1/games/game-flip-flop"
 TT = "/v1/games/triple-tunk"
@@ -84,16 +85,7 @@ def test_1_a_handler_past_the_deadline_is_a_503_with_retry_after(make_probe_app:
 
 def test_1_the_reported_knock_request_ends_in_an_answer_or_a_503(make_app: Any) -> None:
     client = make_app(REQUEST_DEADLINE_SECONDS=0.5).test_client()
-    body = {
-        "hand": ["RH1", "YC2", "GT2", "BS3", "RC1"],
-        "players": 6,
-        "samples": 20000,
-        "opponents": [
-            {"seat": k, "turns": 50, "discarded": [card]}
-            for k, card in enumerate(["RC4", "YC4", "GC4", "BC4", "RT4"], start=1)
-        ],
-    }
-    response = client.post(f"{TT}/knock", json=body)
+    response = client.post(f"{TT}/knock", json=MAXIMAL_KNOCK)
     assert response.status_code in (200, 422, 503)
     if response.status_code != 200:
         problem_of(response, response.status_code)
@@ -246,25 +238,24 @@ def test_6_readyz_names_the_namespace(make_app: Any, redis_server: RedisServer) 
 # --- 7. chunked bodies past the limit ------------------------------------------------------------
 
 
-def test_7_a_chunked_body_over_the_limit_is_a_413(make_app: Any) -> None:
-    client = make_app(MAX_BODY_BYTES=2048).test_client()
-    raw = b'{"hand": ["AS"]' + b" " * 4000 + b"}"
-    response = client.post(
+def _post_chunked(client: FlaskClient, raw: bytes) -> Any:
+    """POST ``raw`` to the GFF melds endpoint as a chunked body (no Content-Length)."""
+    return client.post(
         f"{GFF}/melds",
         input_stream=io.BytesIO(raw),
         content_type="application/json",
         headers={"Transfer-Encoding": "chunked"},
         environ_overrides={"wsgi.input_terminated": True},
     )
+
+
+def test_7_a_chunked_body_over_the_limit_is_a_413(make_app: Any) -> None:
+    client = make_app(MAX_BODY_BYTES=2048).test_client()
+    raw = b'{"hand": ["AS"]' + b" " * 4000 + b"}"
+    response = _post_chunked(client, raw)
     problem_of(response, 413)
     small = b'{"hand": ["AS"]}'
-    response = client.post(
-        f"{GFF}/melds",
-        input_stream=io.BytesIO(small),
-        content_type="application/json",
-        headers={"Transfer-Encoding": "chunked"},
-        environ_overrides={"wsgi.input_terminated": True},
-    )
+    response = _post_chunked(client, small)
     assert response.status_code == 200
 
 
@@ -404,10 +395,17 @@ def test_11_docs_have_a_csp_and_cannot_be_framed(client: FlaskClient) -> None:
 # --- 12. /readyz sees failed writes --------------------------------------------------------------
 
 
+COOLDOWN = 0.5  # seconds; a short breaker cool-down, so recovery is seen without waiting 5 s
+
+
 def test_12_readyz_reports_a_redis_that_refuses_writes(
     make_app: Any, redis_server: RedisServer, tmp_path: Path
 ) -> None:
-    app = make_app(REDIS_URL=redis_server.url, STATE_DIR=str(tmp_path / "state"))
+    app = make_app(
+        REDIS_URL=redis_server.url,
+        STATE_DIR=str(tmp_path / "state"),
+        BREAKER_COOLDOWN_SECONDS=COOLDOWN,
+    )
     client = app.test_client()
     admin = redis_server.client()
     try:
@@ -424,7 +422,7 @@ def test_12_readyz_reports_a_redis_that_refuses_writes(
         assert response.status_code == 200 and response.headers["X-Cache"] == "BYPASS"
         admin.flushall()
         admin.config_set("maxmemory", 0)
-        time.sleep(5.1)  # the breaker's default cool-down
+        time.sleep(COOLDOWN + 0.1)  # the breaker's cool-down
         assert client.get("/readyz").get_json()["cache"]["state"] == "up"
     finally:
         admin.close()

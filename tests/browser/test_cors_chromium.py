@@ -19,14 +19,15 @@ import re
 import shutil
 import subprocess
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from werkzeug.serving import make_server
 
 from api import create_app
-from tests.conftest import free_port
+from tests.support.processes import free_port
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = [
@@ -68,11 +69,12 @@ run();
 
 
 class _Server:
-    """A WSGI app on a free loopback port in a daemon thread."""
+    """A server object (``serve_forever``/``shutdown``/``server_close``) run on a free loopback
+    port in a daemon thread."""
 
-    def __init__(self, app: object) -> None:
+    def __init__(self, make: Callable[[int], Any]) -> None:
         self.port = free_port()
-        self.server = make_server("127.0.0.1", self.port, app, threaded=True)  # type: ignore[arg-type]
+        self.server = make(self.port)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
@@ -86,14 +88,9 @@ class _Server:
 def page_origin(tmp_path: Path) -> Iterator[tuple[Path, int]]:
     """A static file server for ``tmp_path`` on its own port (another origin than the API)."""
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
-    port = free_port()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield tmp_path, port
-    server.shutdown()
-    thread.join(timeout=5)
-    server.server_close()
+    server = _Server(lambda port: http.server.ThreadingHTTPServer(("127.0.0.1", port), handler))
+    yield tmp_path, server.port
+    server.stop()
 
 
 def _browse(url: str, profile: Path) -> dict[str, object]:
@@ -122,23 +119,30 @@ def _browse(url: str, profile: Path) -> dict[str, object]:
 
 
 def _serve_api(config: dict[str, object]) -> _Server:
-    return _Server(create_app({"REDIS_URL": None, **config}))
+    app = create_app({"REDIS_URL": None, **config})
+    return _Server(lambda port: make_server("127.0.0.1", port, app, threaded=True))
+
+
+def _open_page(
+    page_origin: tuple[Path, int], config: dict[str, object], profile: Path
+) -> dict[str, object]:
+    """Serve the API with ``config``, load ``PAGE`` (pointed at it) from the page origin in
+    Chromium, and return what the page wrote."""
+    directory, page_port = page_origin
+    api = _serve_api(config)
+    try:
+        (directory / "page.html").write_text(
+            PAGE.replace("API", f"http://127.0.0.1:{api.port}"), encoding="utf-8"
+        )
+        return _browse(f"http://127.0.0.1:{page_port}/page.html", profile)
+    finally:
+        api.stop()
 
 
 def test_page_on_another_origin_reads_get_and_post(
     page_origin: tuple[Path, int], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    directory, page_port = page_origin
-    api = _serve_api({})
-    try:
-        (directory / "page.html").write_text(
-            PAGE.replace("API", f"http://127.0.0.1:{api.port}"), encoding="utf-8"
-        )
-        result = _browse(
-            f"http://127.0.0.1:{page_port}/page.html", tmp_path_factory.mktemp("profile")
-        )
-    finally:
-        api.stop()
+    result = _open_page(page_origin, {}, tmp_path_factory.mktemp("profile"))
     assert "error" not in result, result
     get = result["get"]
     post = result["post"]
@@ -155,15 +159,9 @@ def test_page_on_another_origin_reads_get_and_post(
 def test_origin_not_listed_is_refused_by_the_browser(
     page_origin: tuple[Path, int], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    directory, page_port = page_origin
-    api = _serve_api({"CORS_ORIGINS": "https://teaching.example"})
-    try:
-        (directory / "page.html").write_text(
-            PAGE.replace("API", f"http://127.0.0.1:{api.port}"), encoding="utf-8"
-        )
-        result = _browse(
-            f"http://127.0.0.1:{page_port}/page.html", tmp_path_factory.mktemp("profile")
-        )
-    finally:
-        api.stop()
+    result = _open_page(
+        page_origin,
+        {"CORS_ORIGINS": "https://teaching.example"},
+        tmp_path_factory.mktemp("profile"),
+    )
     assert result == {"error": "TypeError: Failed to fetch"}

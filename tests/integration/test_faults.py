@@ -1,12 +1,13 @@
 """Faults under load, with real processes: gunicorn (2 gthread workers) and ``redis-server``.
 
-A second process (``loadgen.py``) sends ``melds`` requests on loopback the whole time while the
-test, in turn: stops Redis (SIGSTOP) for 5 s, kills and restarts it, slows it (``CLIENT PAUSE``),
-fills it (``maxmemory`` reached with ``noeviction``: every write refused) and kills a gunicorn
-worker. Asserted: every request answers 200 except those in flight on the killed worker, cache
-HITs resume afterwards, and ``/readyz`` reports each state. A second test runs five maximal
-requests at once while ``/healthz`` and ``/readyz`` are polled ten times a second: every probe
-answers, the slow requests end with an answer or a 503 (request deadline), no worker is killed.
+Client threads (``scripts/loadgen.py``'s ``load()``, a fresh connection per request) send
+``melds`` requests on loopback the whole time while the test, in turn: stops Redis (SIGSTOP) for
+5 s, kills and restarts it, slows it (``CLIENT PAUSE``), fills it (``maxmemory`` reached with
+``noeviction``: every write refused) and kills a gunicorn worker. Asserted: every request answers
+200 except those in flight on the killed worker, cache HITs resume afterwards, and ``/readyz``
+reports each state. A second test runs five maximal requests at once while ``/healthz`` and
+``/readyz`` are polled ten times a second: every probe answers, the slow requests end with an
+answer or a 503 (request deadline), no worker is killed.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -24,20 +23,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RedisServer, free_port, wait_for_port
+from conftest import RedisServer
 
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
-LOADGEN = Path(__file__).resolve().parent / "loadgen.py"
+from scripts.loadgen import LoadReport, load, mixed_melds_requests
+from tests.support import processes
+from tests.support.bodies import MAXIMAL_KNOCK
+from tests.support.processes import GunicornProcess
+
 COOLDOWN = 0.5
+LOAD_THREADS = 4
+LOAD_MAX_SECONDS = 120.0  # upper bound; the test stops the load when its faults are done
 
 pytestmark = pytest.mark.slow
 
 
-class Gunicorn:
+class Gunicorn(GunicornProcess):
     """A gunicorn master on a free port; its log and its workers' pids."""
 
-    def __init__(self, port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
-        self.port, self.proc, self.log = port, proc, log
+    tail_lines = 30
 
     def get(self, path: str, timeout: float = 5) -> tuple[int, Any]:
         connection = HTTPConnection("127.0.0.1", self.port, timeout=timeout)
@@ -60,56 +63,30 @@ class Gunicorn:
         finally:
             connection.close()
 
-    def workers(self) -> set[int]:
-        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text()
-        return {int(pid) for pid in children.split()}
-
-    def log_tail(self) -> str:
-        return "\n".join(self.log.read_text(errors="replace").splitlines()[-30:])
-
 
 @pytest.fixture
 def start_gunicorn(tmp_path: Path) -> Iterator[Callable[..., Gunicorn]]:
-    started: list[subprocess.Popen[bytes]] = []
+    started: list[Gunicorn] = []
 
     def start(**env: str) -> Gunicorn:
-        port = free_port()
         full_env = {
-            **os.environ,
-            "PORT": str(port),
-            "BIND_HOST": "127.0.0.1",
             "WEB_CONCURRENCY": "2",
             "BREAKER_COOLDOWN_SECONDS": str(COOLDOWN),
             "STATE_DIR": str(tmp_path / "state"),
-            "PYTHONDONTWRITEBYTECODE": "1",
             **env,
         }
-        log = tmp_path / f"gunicorn-{port}.log"
-        with log.open("wb") as out:
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"],
-                cwd=REPO_ROOT,
-                env=full_env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-        started.append(proc)
-        service = Gunicorn(port, proc, log)
-        wait_for_port(port, 30, proc)
-        deadline = time.monotonic() + 30
-        while len(service.workers()) < 2 or service.get("/healthz")[0] != 200:
-            assert time.monotonic() < deadline, service.log_tail()
-            time.sleep(0.05)
+        service = processes.start_gunicorn(
+            tmp_path / f"gunicorn-{len(started)}.log",
+            full_env,
+            Gunicorn,
+            ready=lambda g: len(g.workers()) >= 2 and g.get("/healthz")[0] == 200,
+        )
+        started.append(service)
         return service
 
     yield start
-    for proc in started:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
+    for service in started:
+        service.stop()
 
 
 def _cache(service: Gunicorn) -> dict[str, Any]:
@@ -132,10 +109,22 @@ def test_faults_under_load(
     start_gunicorn: Callable[..., Gunicorn], redis_server: RedisServer, tmp_path: Path
 ) -> None:
     service = start_gunicorn(REDIS_URL=redis_server.url)
-    out, stop = tmp_path / "load.jsonl", tmp_path / "stop"
-    load = subprocess.Popen(
-        [sys.executable, str(LOADGEN), str(service.port), str(out), str(stop), "4"]
+    stop = threading.Event()
+    outcome: list[LoadReport] = []
+    load_thread = threading.Thread(
+        target=lambda: outcome.append(
+            load(
+                service.port,
+                mixed_melds_requests(50_000),
+                seconds=LOAD_MAX_SECONDS,
+                concurrency=LOAD_THREADS,
+                keep_alive=False,  # a killed worker fails only the requests it was serving
+                stop=stop,
+            )[0]
+        ),
+        daemon=True,
     )
+    load_thread.start()
     admin = redis_server.client()
     seen: dict[str, dict[str, Any]] = {}
     try:
@@ -171,17 +160,23 @@ def test_faults_under_load(
         seen["freed"] = _wait_for_state(service, "up")
 
         victim = min(service.workers())
-        killed_at = time.time()
+        killed_clock = time.monotonic()
         os.kill(victim, signal.SIGKILL)
         time.sleep(3)
-        recovered_at = time.time()
+        recovered_clock = time.monotonic()
         time.sleep(2)
     finally:
-        stop.touch()
-        load.wait(timeout=30)
+        stop.set()
+        load_thread.join(timeout=30)
         admin.close()
 
-    results = [json.loads(line) for line in out.read_text().splitlines()]
+    report = outcome[0]
+    killed_at = killed_clock - report.origin  # on the samples' clock (seconds into the run)
+    recovered_at = recovered_clock - report.origin
+    results = [
+        {"start": s.started, "end": s.started + s.seconds, "status": s.status, "cache": s.cache}
+        for s in report.samples
+    ]
     assert len(results) > 200, len(results)
     failed = [r for r in results if r["status"] != 200]
     in_flight = [r for r in failed if r["start"] <= killed_at <= r["end"] + 0.05]
@@ -202,17 +197,6 @@ def test_faults_under_load(
     assert len(seen["freed"]["workers"]) >= 2
     statuses = {r["cache"] for r in results if r["status"] == 200}
     assert {"HIT", "MISS", "BYPASS"} <= statuses
-
-
-MAXIMAL_KNOCK = {
-    "hand": ["RH1", "YC2", "GT2", "BS3", "RC1"],
-    "players": 6,
-    "samples": 20000,
-    "opponents": [
-        {"seat": k, "turns": 50, "discarded": [card]}
-        for k, card in enumerate(["RC4", "YC4", "GC4", "BC4", "RT4"], start=1)
-    ],
-}
 
 
 def test_probes_answer_while_five_maximal_requests_run(

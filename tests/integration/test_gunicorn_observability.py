@@ -9,20 +9,16 @@ JSON object per request with timestamp, request id, route, status, duration and 
 from __future__ import annotations
 
 import json
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from http.client import HTTPConnection
 from pathlib import Path
 
 import pytest
-from conftest import free_port, wait_for_port
 
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+from tests.support.processes import start_gunicorn
+
 pytestmark = pytest.mark.slow
 
 
@@ -45,41 +41,19 @@ def _request(
 
 @pytest.fixture
 def gunicorn(tmp_path: Path) -> Iterator[tuple[int, Path, Path]]:
-    port = free_port()
     metrics_dir = tmp_path / "metrics"
     metrics_dir.mkdir()
     env = {
-        **os.environ,
-        "PORT": str(port),
-        "BIND_HOST": "127.0.0.1",
         "WEB_CONCURRENCY": "3",
         "REDIS_URL": "",
         "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
-        "PYTHONDONTWRITEBYTECODE": "1",
     }
     log = tmp_path / "gunicorn.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"],
-            cwd=REPO_ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
+    service = start_gunicorn(log, env)
     try:
-        wait_for_port(port, 30, proc)
-        deadline = time.monotonic() + 30
-        while _request(port, "GET", "/healthz")[0] != 200:
-            assert time.monotonic() < deadline, log.read_text()
-            time.sleep(0.05)
-        yield port, metrics_dir, log
+        yield service.port, metrics_dir, log
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
+        service.stop()
 
 
 _LINE = re.compile(r"^(?P<name>[a-z_]+)\{(?P<labels>[^}]*)\} (?P<value>\S+)$", re.M)

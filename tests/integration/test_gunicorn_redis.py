@@ -9,10 +9,6 @@ comes back on the same port, caching resumes by itself.
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RedisServer, free_port, wait_for_port
+from conftest import RedisServer
 
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+from tests.support.processes import GunicornProcess, start_gunicorn
+
 MELDS = "/v1/games/game-flip-flop/melds"
 MAX_LATENCY = 0.25  # seconds; a healthy answer takes a few milliseconds
 BREAKER_COOLDOWN = 0.5
@@ -41,13 +38,8 @@ class Answer:
     seconds: float
 
 
-class Service:
+class Service(GunicornProcess):
     """A gunicorn master (2 sync workers) on 127.0.0.1:``port``."""
-
-    def __init__(self, port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
-        self.port = port
-        self.proc = proc
-        self.log = log
 
     def request(self, method: str, path: str, body: Any = None, raw: bytes | None = None) -> Answer:
         """Send one request (``body`` as JSON, or ``raw`` bytes) on a fresh connection, timed."""
@@ -69,49 +61,22 @@ class Service:
         finally:
             connection.close()
 
-    def log_tail(self) -> str:
-        """The last lines gunicorn wrote (for failure messages)."""
-        return "\n".join(self.log.read_text(errors="replace").splitlines()[-40:])
-
 
 @pytest.fixture
 def service(redis_server: RedisServer, tmp_path: Path) -> Iterator[Service]:
     """gunicorn from this interpreter's environment, cached by ``redis_server``."""
-    port = free_port()
     env = {
-        **os.environ,
-        "PORT": str(port),
-        "BIND_HOST": "127.0.0.1",
         "WEB_CONCURRENCY": "2",
         "REDIS_URL": redis_server.url,
         "BREAKER_COOLDOWN_SECONDS": str(BREAKER_COOLDOWN),
         "HOT_CACHE_ENTRIES": "0",  # every lookup goes to Redis: the BYPASS cases below see it
-        "PYTHONDONTWRITEBYTECODE": "1",
     }
-    log = tmp_path / "gunicorn.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"],
-            cwd=REPO_ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    service = Service(port, proc, log)
+    # Ready once every worker booted enough to answer /healthz.
+    service = start_gunicorn(tmp_path / "gunicorn.log", env, Service)
     try:
-        wait_for_port(port, 30, proc)
-        deadline = time.monotonic() + 30
-        while service.request("GET", "/healthz").status != 200:  # every worker booted enough
-            assert time.monotonic() < deadline, service.log_tail()
-            time.sleep(0.05)
         yield service
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
+        service.stop()
 
 
 def expect_ok(service: Service, answer: Answer, reference: Any, cache: set[str]) -> None:
