@@ -228,24 +228,30 @@ def _fits_table(card: int, others: Sequence[int], table: Sequence[TableMeld], se
     )
 
 
-def _dead_cards(cards: tuple[int, ...], table: Sequence[TableMeld], seat: int) -> tuple[int, ...]:
-    """Cards no tunk-out can place: in no meld of ``cards`` (TT-6) and on no table meld (TT-8).
+def _dead_cards(
+    cards: tuple[int, ...], table: Sequence[TableMeld], seat: int, without: int | None = None
+) -> tuple[int, ...]:
+    """Cards no tunk-out can place: in no meld (TT-6) and on no table meld (TT-8).
 
     Every option lays each card except the discard in a new meld (a meld within the hand) or on
     a table meld after the plan's earlier cards on it (which ``_shortest_requirement`` finds), so
-    such a card must be the discard.
+    such a card must be the discard. With ``without``, the question is asked of the other cards
+    (the hand once ``without`` is discarded): its melds are the hand's melds without it.
     """
     if len(cards) > MAX_ANALYSED:
         return ()  # beyond the subset tables: no pruning (TT-1 hands hold at most 6 cards)
     masks, _feats = meld_masks(cards)
+    skip = 0 if without is None else 1 << cards.index(without)
     covered = 0
     for mask in masks:
-        covered |= mask
+        if not mask & skip:
+            covered |= mask
     dead = []
     for pos, card in enumerate(cards):
-        if covered >> pos & 1:
+        if covered >> pos & 1 or card == without:
             continue
-        if not _fits_table(card, [c for c in cards if c != card], table, seat):
+        others = [c for c in cards if c != card and c != without]
+        if not _fits_table(card, others, table, seat):
             dead.append(card)
     return tuple(dead)
 
@@ -260,9 +266,7 @@ def _hopeless_without(
     """True when, after discarding ``discard``, some remaining card fits nowhere (memoised)."""
     got = memo.get(discard)
     if got is None:
-        got = memo[discard] = bool(
-            _dead_cards(tuple(c for c in cards if c != discard), table, seat)
-        )
+        got = memo[discard] = bool(_dead_cards(cards, table, seat, without=discard))
     return got
 
 
