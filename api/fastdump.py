@@ -39,10 +39,34 @@ def _is(field: fields.Field, cls: type[fields.Field]) -> bool:
     )
 
 
+def _card_printer(field: CardField) -> Converter:
+    """``field``'s dump of one card, memoised per value (a deck has a few dozen names).
+
+    The printer is a pure function of the card int, so a name printed once is reused; a value it
+    rejects raises as before and is not remembered.
+    """
+    printer = field.print_card
+    names: dict[Any, str] = {}
+
+    def card(value: Any) -> str | None:
+        if value is None:
+            return None
+        name = names.get(value)
+        if name is None:
+            name = names[value] = printer(int(value))
+        return name
+
+    return card
+
+
+def _is_card(field: fields.Field) -> bool:
+    return isinstance(field, CardField) and type(field)._serialize is CardField._serialize
+
+
 def _field_converter(field: fields.Field) -> Converter:
-    if isinstance(field, CardField) and type(field)._serialize is CardField._serialize:
-        printer = field.print_card
-        return _none_or(lambda value: printer(int(value)))
+    if _is_card(field):
+        assert isinstance(field, CardField)
+        return _card_printer(field)
     if _is(field, fields.Nested):
         dump = compile_dumper(field.schema)
         if field.many:
@@ -50,6 +74,8 @@ def _field_converter(field: fields.Field) -> Converter:
         return _none_or(dump)
     if _is(field, fields.List):
         inner = _field_converter(field.inner)
+        if _is_card(field.inner):  # a list of cards: one call per card, no wrapper in between
+            return lambda value: None if value is None else list(map(inner, value))
         return _none_or(lambda value: [inner(item) for item in value])
     if _is(field, fields.Dict) and field.key_field is not None and field.value_field is not None:
         key, val = _field_converter(field.key_field), _field_converter(field.value_field)

@@ -16,6 +16,7 @@ positions from low to high.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -280,10 +281,31 @@ def run_naturals(
             yield from extend([(p, c)], i + 1, 0)
 
 
+_LAST_TUPLES = threading.local()  # per thread: (hand, ctx, must, melds) of the last enumeration
+
+
 def legal_meld_tuples(
     hand: Sequence[Card], ctx: StdContext, must: Card | None = None
 ) -> list[tuple[int, ...]]:
-    """Every distinct sub-multiset of ``hand`` that is a meld (and holds ``must``), sorted."""
+    """Every distinct sub-multiset of ``hand`` that is a meld (and holds ``must``), sorted.
+
+    A melds request enumerates the same hand twice (the arrangement search's tie scan and the
+    listing): the last answer of each thread is kept for the very same hand tuple and context
+    objects (both immutable), and a fresh list is returned every time.
+    """
+    if type(hand) is tuple:
+        last = getattr(_LAST_TUPLES, "entry", None)
+        if last is not None and last[0] is hand and last[1] is ctx and last[2] == must:
+            return list(last[3])
+    found = _legal_meld_tuples(hand, ctx, must)
+    if type(hand) is tuple:
+        _LAST_TUPLES.entry = (hand, ctx, must, tuple(found))
+    return found
+
+
+def _legal_meld_tuples(
+    hand: Sequence[Card], ctx: StdContext, must: Card | None
+) -> list[tuple[int, ...]]:
     wr = ctx.wild_rank
     nat: list[Card] = []
     wil: list[Card] = []

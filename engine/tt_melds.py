@@ -16,6 +16,7 @@ share one colour; all black matches), likewise shape and number.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -247,6 +248,7 @@ def meld_masks(hand: Sequence[int]) -> tuple[list[int], list[int]]:
     """Position masks of every meld in ``hand`` in canonical order, and the feature table.
 
     ``hand`` should be sorted so that the order is the card order of :func:`iter_tt_melds`.
+    The last hand's answer is remembered per thread (``_LAST_MASKS``).
     """
     if len(hand) > MAX_ANALYSED:
         raise HandError(
@@ -254,10 +256,21 @@ def meld_masks(hand: Sequence[int]) -> tuple[list[int], list[int]]:
             f"(the analysis accepts up to {MAX_ANALYSED})",
             field="hand",
         )
+    key = tuple(hand)
+    last = getattr(_LAST_MASKS, "entry", None)
+    if last is not None and last[0] == key:
+        return list(last[1]), list(last[2])
     feats = group_features(hand)
     lay = layout(len(hand))
     sizes, size_bit = _MELD_SIZES, lay.size_bit
-    return [m for m in lay.masks if sizes[feats[m]] & size_bit[m]], feats
+    masks = [m for m in lay.masks if sizes[feats[m]] & size_bit[m]]
+    _LAST_MASKS.entry = (key, tuple(masks), tuple(feats))
+    return masks, feats
+
+
+# Per thread: the last hand's (cards, meld masks, features). One melds request asks for the same
+# hand's masks three times (listing, best arrangement, tunk out); fresh lists are returned.
+_LAST_MASKS = threading.local()
 
 
 def cards_of_mask(hand: Sequence[int], mask: int) -> tuple[int, ...]:

@@ -16,11 +16,13 @@ from engine.errors import TableError
 from engine.rules import TripleTunkRules
 from engine.topper import DECK, POINTS, topper_card_name
 from engine.tt_melds import (
+    MAX_ANALYSED,
     MAX_MELD,
     MIN_MELD,
     TTMeld,
     _bonus_for_sizes,
     describe_tt_meld,
+    meld_masks,
     special_bonus,
 )
 from engine.types import Layoff, TableMeld
@@ -219,6 +221,55 @@ def _split_melds(cards: tuple[int, ...], sizes: tuple[int, ...]) -> Iterator[tup
             yield (meld, *others)
 
 
+def _fits_table(card: int, others: Sequence[int], table: Sequence[TableMeld], seat: int) -> bool:
+    """TT-8: ``card`` can go on some table meld, possibly after other hand cards laid first."""
+    return any(
+        _shortest_requirement(m.cards, card, others, m.owner == seat) is not None for m in table
+    )
+
+
+def _dead_cards(
+    cards: tuple[int, ...], table: Sequence[TableMeld], seat: int, without: int | None = None
+) -> tuple[int, ...]:
+    """Cards no tunk-out can place: in no meld (TT-6) and on no table meld (TT-8).
+
+    Every option lays each card except the discard in a new meld (a meld within the hand) or on
+    a table meld after the plan's earlier cards on it (which ``_shortest_requirement`` finds), so
+    such a card must be the discard. With ``without``, the question is asked of the other cards
+    (the hand once ``without`` is discarded): its melds are the hand's melds without it.
+    """
+    if len(cards) > MAX_ANALYSED:
+        return ()  # beyond the subset tables: no pruning (TT-1 hands hold at most 6 cards)
+    masks, _feats = meld_masks(cards)
+    skip = 0 if without is None else 1 << cards.index(without)
+    covered = 0
+    for mask in masks:
+        if not mask & skip:
+            covered |= mask
+    dead = []
+    for pos, card in enumerate(cards):
+        if covered >> pos & 1 or card == without:
+            continue
+        others = [c for c in cards if c != card and c != without]
+        if not _fits_table(card, others, table, seat):
+            dead.append(card)
+    return tuple(dead)
+
+
+def _hopeless_without(
+    discard: int,
+    cards: tuple[int, ...],
+    table: Sequence[TableMeld],
+    seat: int,
+    memo: dict[int, bool],
+) -> bool:
+    """True when, after discarding ``discard``, some remaining card fits nowhere (memoised)."""
+    got = memo.get(discard)
+    if got is None:
+        got = memo[discard] = bool(_dead_cards(cards, table, seat, without=discard))
+    return got
+
+
 def tt_tunk_out_options(
     hand: Iterable[int], table: Sequence[TableMeld], seat: int
 ) -> tuple[TTTunkOut, ...]:
@@ -237,10 +288,18 @@ def tt_tunk_out_options(
     own_cards = {i: table[i].own_cards() for i in own_idx}
     side0 = _sideways_count(table, seat)
     found: dict[tuple[object, ...], TTTunkOut] = {}
+    # Work proportional to the hand: a card that fits nowhere can only be the discard, so with
+    # two such cards nothing disposes of the hand and with one only its discard is searched.
+    dead = _dead_cards(cards, table, seat)
+    if len(dead) > 1:
+        return ()
+    dead_after: dict[int, bool] = {}  # discard -> some other card then fits nowhere
 
     for shape, (sizes, sideways, discards) in TUNK_SHAPES.items():
         need_side = sideways - side0
-        if need_side < 0 or len(own_idx) > len(sizes):
+        if need_side < 0 or len(own_idx) > len(sizes) or (need_side and not opp_idx):
+            continue  # no opponent meld takes a sideways card (TT-8)
+        if dead and not discards:
             continue
         for slots in set(permutations(range(len(sizes)), len(own_idx))):
             ext_need = {
@@ -252,7 +311,11 @@ def tt_tunk_out_options(
             total = sum(ext_need.values()) + sum(new_sizes) + need_side + (1 if discards else 0)
             if total != len(cards):
                 continue
-            for discard in cards if discards else (None,):
+            for discard in (dead or cards) if discards else (None,):
+                if discard is not None and _hopeless_without(
+                    discard, cards, table, seat, dead_after
+                ):
+                    continue
                 rest = tuple(c for c in cards if c != discard)
                 for side in combinations(rest, need_side):
                     after_side = tuple(c for c in rest if c not in side)
