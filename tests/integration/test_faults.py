@@ -27,7 +27,7 @@ from conftest import RedisServer
 
 from scripts.loadgen import LoadReport, load, mixed_melds_requests
 from tests.support import processes
-from tests.support.bodies import MAXIMAL_KNOCK
+from tests.support.bodies import MAXIMAL_ACCEPTED
 from tests.support.processes import GunicornProcess
 
 COOLDOWN = 0.5
@@ -207,8 +207,8 @@ def test_probes_answer_while_five_maximal_requests_run(
     outcomes: list[int] = []
 
     def slow(n: int) -> None:
-        body = {**MAXIMAL_KNOCK, "samples": MAXIMAL_KNOCK["samples"] - n}  # five cache misses
-        outcomes.append(service.post("/v1/games/triple-tunk/knock", body))
+        path, body = MAXIMAL_ACCEPTED[n % len(MAXIMAL_ACCEPTED)]
+        outcomes.append(service.post(path, {**body, "seed": n}))  # five cache misses
 
     threads = [threading.Thread(target=slow, args=(n,)) for n in range(5)]
     for thread in threads:
@@ -223,7 +223,8 @@ def test_probes_answer_while_five_maximal_requests_run(
         time.sleep(0.1)
     for thread in threads:
         thread.join()
-    assert len(probes) >= 20 and set(probes) == {200}, probes
+    # At least a few polls fell while the slow requests ran, and every one was answered.
+    assert len(probes) >= 4 and set(probes) == {200}, probes
     assert len(outcomes) == 5 and set(outcomes) <= {200, 422, 503}, outcomes
     assert service.workers() == workers, service.log_tail()  # nobody was killed
     assert "WORKER TIMEOUT" not in service.log.read_text()

@@ -45,6 +45,9 @@ def gunicorn(tmp_path: Path) -> Iterator[tuple[int, Path, Path]]:
     metrics_dir.mkdir()
     env = {
         "WEB_CONCURRENCY": "3",
+        # Sync workers serve one connection at a time, so sequential requests reach several
+        # workers (a threaded worker may take them all); the metrics are summed the same way.
+        "GUNICORN_THREADS": "1",
         "REDIS_URL": "",
         "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
     }

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-# The heaviest Triple Tunk knock request the schema accepts: six players, 20 000 samples and five
-# opponents with discards; it runs into the request deadline rather than answering at once.
+# The Triple Tunk knock request once reported to hold a worker for 30 s: six players, 20 000 samples
+# and five constrained opponents. It is now over the table's work cap (a 422 naming the maximum).
 MAXIMAL_KNOCK: dict[str, Any] = {
     "hand": ["RH1", "YC2", "GT2", "BS3", "RC1"],
     "players": 6,
@@ -15,6 +15,25 @@ MAXIMAL_KNOCK: dict[str, Any] = {
         for k, card in enumerate(["RC4", "YC4", "GC4", "BC4", "RT4"], start=1)
     ],
 }
+
+# The heaviest requests the advice schemas accept, as (path, body): the Triple Tunk knock above at
+# its work cap with the tightest precision, and a two-deck round-11 Three Thirteen draw with the
+# most stock cards and the tightest precision (each about a second of CPU on a quiet machine).
+MAXIMAL_ACCEPTED: list[tuple[str, dict[str, Any]]] = [
+    ("/v1/games/triple-tunk/knock", {**MAXIMAL_KNOCK, "samples": 986, "precision": 0.001}),
+    (
+        "/v1/games/three-thirteen/draw",
+        {
+            "hand": ["AS", "3S", "5H", "7H", "9D", "JD", "KC", "2C", "4H", "6S", "8D", "10C", "QH"],
+            "round": 11,
+            "players": 3,
+            "decks": 2,
+            "discard_pile": ["QS"],
+            "samples": 16,
+            "precision": 0.01,
+        },
+    ),
+]
 
 # The ``cache`` object ``/readyz`` reports (at least these items) for a healthy Redis Cluster with
 # every one of its 16384 slots served.
