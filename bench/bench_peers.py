@@ -1,4 +1,4 @@
-"""Side-by-side deadwood benchmark against RLCard and OpenSpiel (issue 2, "Speed").
+"""Side-by-side deadwood benchmark against RLCard and OpenSpiel (speed and agreement).
 
 Compares our Three Thirteen search (``engine.std_arrange.min_deadwood`` and
 ``engine.std_arrange.best_arrangement``) with two public gin-rummy implementations on the same
@@ -425,7 +425,7 @@ def run_set(
 
 def summarise(results: list[SetResult]) -> None:
     """Print the issue-2 targets: identical deadwood everywhere, >= 1.5x RLCard's hands/second."""
-    print("\n== targets (issue 2) ==")
+    print("\n== targets ==")
     total = sum(r.disagreements for r in results)
     verdict = "PASS" if total == 0 else "FAIL"
     print(f"  identical deadwood on every hand: {verdict} ({total} hands with a disagreement)")

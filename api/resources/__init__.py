@@ -52,7 +52,7 @@ def game_blueprint(game: str) -> Blueprint:
         side_pots.add_routes(blp)
     settle.add_routes(blp, game)
     arrangement.add_routes(blp, game)  # check my arrangement (teaching)
-    advice.add_routes(blp, game)  # discard, draw, knock/drop (issue 4)
+    advice.add_routes(blp, game)  # discard, draw, knock/drop
     return blp
 
 

@@ -582,7 +582,7 @@ CASES: list[tuple[str, str, str, Any, int, str | None]] = [
         422,
         "previous_totals",
     ),
-    # --- advice: discard / draw / knock (issue 4)
+    # --- advice: discard / draw / knock
     (
         "advice-card-in-hand-and-discard-pile",
         "POST",
