@@ -217,7 +217,8 @@ TUNK_MODEL = (
     "played yet is unconstrained. Each opponent knocks as a mixture of styles (cautious, knocks "
     "at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`); one "
     "whose TT-12 counter (`waiting`) is positive cannot knock at its next turn; a GFF seat with "
-    "`hand_size` 0 was not dealt in (GFF-6)."
+    "`hand_size` 0, or whose bankroll in `bankrolls` cannot stake at `stake`, was not dealt in "
+    "(GFF-6)."
 )
 T13_MODEL = (
     "One value function serves both endpoints: the value of a hand after the draw is the score "

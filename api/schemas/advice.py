@@ -13,6 +13,12 @@ often than the decks hold across hand, table, discard pile and known pickups; se
 hand sizes and card counts consistent with the deck) and yields a query of engine values: an
 ``engine.sim.core.Observation`` for the Tunk games, an ``engine.advice.t13.T13Situation`` for
 Three Thirteen. The query's ``canonical()`` form is the cache key.
+
+A settle answer's ``next`` can be merged into a request of the same game: Game Flip Flop
+``bankrolls`` + ``stake`` decide who is dealt in (GFF-6, the same as ``hand_size`` 0) and who may
+deal; Three Thirteen ``previous_totals`` are ``scores``. Both act through the query's engine
+values, so the cache key needs nothing more. Carried pots, Triple Tunk ``running_totals``, Three
+Thirteen ``dealer`` and ``stake_per_point`` are checked and accepted but do not change the advice.
 """
 
 from __future__ import annotations
@@ -24,7 +30,16 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.fields import RulesField, StrictBoolean, bounded_money, card_field_for, path_error
+from api.fields import (
+    MAX_MONEY,
+    MAX_TOTAL,
+    RulesField,
+    StrictBoolean,
+    at_most,
+    bounded_money,
+    card_field_for,
+    path_error,
+)
 from api.schemas.common import (
     build_table,
     canonical_table,
@@ -48,6 +63,7 @@ from api.schemas.melds import (
     tt_meld_problem,
     validate_engine_table,
 )
+from api.schemas.side_pots import money_field
 from engine.advice import knock as tunk_knock
 from engine.advice import t13 as t13_advice
 from engine.advice.common import check_observation
@@ -63,6 +79,7 @@ from engine.rules import (
     ThreeThirteenRules,
     canonical_rules,
 )
+from engine.settle_gff import stakes_for
 from engine.settle_t13 import default_decks
 from engine.situation import Observation
 from engine.types import TableMeld
@@ -369,12 +386,13 @@ def opponent_schema(game: str) -> type[Schema]:
     if game == GAME_FLIP_FLOP:
         attrs["hand_size"] = fields.Integer(
             strict=True,
-            load_default=DEALT,
             validate=validate.Range(min=0, max=DEALT + 1),
             metadata={
-                "description": "Cards the opponent holds now (default 5, the deal). 0: the seat "
-                "was not dealt in (GFF-6: it could not keep a stake in reserve, or sits out); it "
-                "holds no cards, takes no turn and is not compared at a drop (GFF-8)."
+                "description": "Cards the opponent holds now (default 5, the deal; 0 when "
+                "`bankrolls` show the seat cannot stake). 0: the seat was not dealt in (GFF-6: it "
+                "could not keep a stake in reserve, or sits out); it holds no cards, takes no turn "
+                "and is not compared at a drop (GFF-8). With `bankrolls`, a seat that cannot "
+                "stake must have 0 here and a seat that can stake must not (422)."
             },
         )
     if game == TRIPLE_TUNK:
@@ -461,6 +479,64 @@ def check_fits_deck(deck_size: int, shown: int, held: int, what: str) -> None:
 # --- Game Flip Flop / Triple Tunk --------------------------------------------------------------
 
 
+def gff_dealt_in(data: dict[str, Any], players: int, seat: int) -> frozenset[int] | None:
+    """The seats ``bankrolls`` + ``stake`` deal in (GFF-6: k >= 1), or None without bankrolls.
+
+    The bankrolls are a settle answer's ``next``: they must cover every seat, come with the
+    stake, deal the asking seat in and leave at least two seats to play.
+    """
+    bankrolls: list[int] | None = data.get("bankrolls")
+    if bankrolls is None:
+        return None
+    if len(bankrolls) != players:
+        raise path_error("bankrolls", f"{len(bankrolls)} entries for {players} seats")
+    stake: int | None = data.get("stake")
+    if stake is None:
+        raise path_error(
+            "stake", "give the stake with `bankrolls`: together they decide who is dealt in (GFF-6)"
+        )
+    dealt = frozenset(s for s, b in enumerate(bankrolls) if stakes_for(b, stake) >= 1)
+    if seat not in dealt:
+        raise path_error(
+            f"bankrolls[{seat}]",
+            f"the asking seat {seat} cannot be dealt in with {bankrolls[seat]} units at a stake "
+            f"of {stake} (GFF-6: it must keep one stake in reserve)",
+        )
+    if len(dealt) < 2:
+        raise path_error(
+            "bankrolls", "only your seat can stake (GFF-6): there is no deal to advise on"
+        )
+    return dealt
+
+
+def gff_fill_hand_sizes(
+    opponents: Sequence[dict[str, Any]],
+    players: int,
+    dealt: frozenset[int] | None,
+    bankrolls: Sequence[int],
+) -> None:
+    """Default each Game Flip Flop opponent's ``hand_size`` (5, or 0 for a seat ``bankrolls``
+    do not deal in, GFF-6) and reject a size that contradicts the bankrolls."""
+    for i, opp in enumerate(opponents):
+        s = opp["seat"]
+        out = dealt is not None and 0 <= s < players and s not in dealt
+        size = opp.get("hand_size")
+        if size is None:
+            opp["hand_size"] = 0 if out else DEALT
+        elif out and size > 0:
+            raise path_error(
+                f"opponents[{i}].hand_size",
+                f"seat {s} is not dealt in: {bankrolls[s]} units cannot stake and keep a reserve "
+                "(GFF-6), so it holds 0 cards",
+            )
+        elif dealt is not None and not out and size == 0 and 0 <= s < players:
+            raise path_error(
+                f"opponents[{i}].hand_size",
+                f"seat {s} can stake with {bankrolls[s]} units, so it is dealt in (GFF-6): "
+                "a hand size of 0 contradicts `bankrolls`",
+            )
+
+
 def engine_check(obs: Observation, index: dict[int, int]) -> None:
     """The engine's own validation of an advice question (``check_observation``), last.
 
@@ -508,16 +584,32 @@ class TunkAdviceRequestBase(Schema):
         if len(hand) > most:
             when = "after the draw" if self.endpoint == DISCARD else "before the draw"
             raise path_error("hand", f"{self.endpoint} advice takes at most {most} cards ({when})")
+        dealt = gff_dealt_in(data, players, seat) if game == GAME_FLIP_FLOP else None
+        running = data.get("running_totals")
+        if running is not None and len(running) != players:
+            raise path_error("running_totals", f"{len(running)} entries for {players} seats")
         dealer = data.get("dealer")
         flip = data.get("flip_card")
         if dealer is not None:
             check_seat("dealer", dealer, players)
+            if dealt is not None and dealer not in dealt:
+                raise path_error(
+                    "dealer",
+                    f"seat {dealer} cannot be dealt in (GFF-6 with `bankrolls`), so it does not "
+                    "deal: the deal passes to the next seat that can stake (C-4)",
+                )
         elif flip is not None:
             raise path_error("dealer", "give the dealer's seat with `flip_card` (GFF-5)")
-        else:
-            dealer = (seat - 1) % players
+        else:  # C-4: the seat to the asking player's right (that is dealt in)
+            dealer = next(
+                (seat - step) % players
+                for step in range(1, players + 1)
+                if dealt is None or (seat - step) % players in dealt
+            )
         table = build_table(data["table"], players, self.meld_problem())
         opponents = data["opponents"]
+        if game == GAME_FLIP_FLOP:
+            gff_fill_hand_sizes(opponents, players, dealt, data.get("bankrolls", ()))
         check_opponents(opponents, seat, players)
         pile: list[int] = data["discard_pile"]
         check_copies(game, shown_cards(data, hand, opponents))
@@ -551,7 +643,7 @@ class TunkAdviceRequestBase(Schema):
                     f"{len(discarded)} discards need at least {len(discarded)} turns",
                 )
             known.append(tuple(sorted((*opp.get("picked_up", ()), *opp.get("shown", ())))))
-            sizes.append(opp.get("hand_size", DEALT))
+            sizes.append(opp.get("hand_size", DEALT if dealt is None or s in dealt else 0))
             turns.append(played)
             history.append(discarded)
             declined.append(tuple(opp.get("declined", ())))
@@ -734,7 +826,32 @@ def _tunk_fields(game: str, endpoint: str) -> dict[str, Any]:
         )
         attrs["stake"] = _money_field(
             "One stake in units (C-3); `knock` then also gives the expected payout in units. "
-            "Payouts are always given in stakes."
+            "Payouts are always given in stakes. Required with `bankrolls` (GFF-6)."
+        )
+        attrs["bankrolls"] = fields.List(
+            fields.Integer(
+                strict=True,
+                validate=[
+                    validate.Range(min=0, error="a bankroll is a whole number of units >= 0"),
+                    at_most(MAX_MONEY),
+                ],
+            ),
+            metadata={
+                "description": "Each seat's bankroll before this deal, seat 0 first (a settle "
+                "answer's `next.bankrolls`), with `stake`: a seat that cannot stake and keep one "
+                "stake in reserve (GFF-6: k <= 0) is not dealt in, exactly as `hand_size` 0; "
+                "it cannot be the dealer, and the default dealer is the nearest seat to your "
+                "right that is dealt in. One entry per seat; your own seat must be dealt in."
+            },
+        )
+        attrs["flip_carry_in"] = money_field(
+            "Units already in the flip pot from earlier deals (a settle answer's "
+            "`next.flip_carry_in`). Accepted so `next` can be sent as is; the advice is about "
+            "the game pot (GFF-8..GFF-11), which a carried side pot does not change."
+        )
+        attrs["flop_carry_in"] = money_field(
+            "Units carried over in the flop pot (GFF-5; `next.flop_carry_in`). Accepted so "
+            "`next` can be sent as is; it does not change the advice (see `flip_carry_in`)."
         )
     else:
         attrs["dealer"] = seat_field(
@@ -760,6 +877,15 @@ def _tunk_fields(game: str, endpoint: str) -> dict[str, Any]:
             "One unit in money (C-3); `knock` then also gives the expected payout in money. "
             "Payouts are always given in units."
         )
+        attrs["running_totals"] = fields.List(
+            fields.Integer(strict=True),
+            metadata={
+                "description": "Each seat's money so far, seat 0 first (a settle answer's "
+                "`next.running_totals`; one entry per seat). Accepted so `next` can be sent as "
+                "is; it does not change the advice: Triple Tunk has no set end, so each hand is "
+                "played for its own expected payout (TT-13, TT-14)."
+            },
+        )
     return attrs
 
 
@@ -774,6 +900,9 @@ _TUNK_ORDER: dict[str, tuple[str, ...]] = {
         "flip_card",
         "opponents",
         "stake",
+        "bankrolls",
+        "flip_carry_in",
+        "flop_carry_in",
         "rules",
         "seed",
         "samples",
@@ -790,6 +919,7 @@ _TUNK_ORDER: dict[str, tuple[str, ...]] = {
         "early_tunk_claimed",
         "waiting",
         "unit",
+        "running_totals",
         "rules",
         "seed",
         "samples",
@@ -845,6 +975,27 @@ def t13_situation(
     )
 
 
+def t13_previous_totals(
+    data: dict[str, Any], players: int, round_number: int, scores: list[int]
+) -> list[int]:
+    """``scores`` as ``previous_totals`` fills them in (a settle answer's ``next``), checked:
+    one per seat, equal to ``scores`` when both are given, all 0 before round 1 (T13-6)."""
+    prev: list[int] | None = data.get("previous_totals")
+    if prev is None:
+        return scores
+    if len(prev) != players:
+        raise path_error("previous_totals", f"{len(prev)} entries for {players} seats")
+    if scores and scores != prev:
+        raise path_error(
+            "previous_totals", f"{prev} contradicts `scores` {scores}: they mean the same totals"
+        )
+    if round_number == 1 and any(prev):
+        raise path_error(
+            "previous_totals", "no round is played before round 1: every total is 0 (T13-6)"
+        )
+    return prev
+
+
 class T13AdviceRequestBase(Schema):
     """Fields and cross-field checks of every Three Thirteen advice request."""
 
@@ -868,6 +1019,25 @@ class T13AdviceRequestBase(Schema):
             "(T13-6: the lowest total wins). A player far ahead plays safer: its lead per round "
             "left sets `risk`, which weighs the deadwood held now above the chance of going out."
         },
+    )
+    previous_totals = fields.List(
+        fields.Integer(strict=True, validate=[validate.Range(min=0), at_most(MAX_TOTAL)]),
+        metadata={
+            "description": "Running totals before this round (a settle answer's "
+            "`next.previous_totals`): the same as `scores`, which it fills in; when both are "
+            "given they must be equal (422). Before round 1 every total is 0 (T13-6)."
+        },
+    )
+    dealer = seat_field(
+        "The dealer's seat (C-4; a settle answer's `next.dealer`). Checked against `players`; "
+        "it does not change the advice, which looks at the next player to your left.",
+        load_default=None,
+        allow_none=True,
+    )
+    stake_per_point = money_field(
+        "Money per point after round 11 (a settle answer's `next.stake_per_point`). Accepted "
+        "so `next` can be sent as is; the advice plays for points (T13-6), so it does not "
+        "change the answer."
     )
     seed = seed_field(T13_DEFAULT_SEED)
 
@@ -915,6 +1085,10 @@ class T13AdviceRequestBase(Schema):
             raise path_error(
                 "scores", f"give one total per seat: {players} players, {len(scores)} totals"
             )
+        scores = t13_previous_totals(data, players, r, scores)
+        dealer = data.get("dealer")
+        if dealer is not None:
+            check_seat("dealer", dealer, players)
         order = opponent_seats(seat, players)
         by_seat = {o["seat"]: o for o in opponents}
         known = [tuple(sorted(by_seat.get(s, {}).get("picked_up", ()))) for s in order]
@@ -1015,6 +1189,9 @@ def t13_request_schema(endpoint: str) -> type[Schema]:
         "opponents",
         "out",
         "scores",
+        "previous_totals",
+        "dealer",
+        "stake_per_point",
         "rules",
         "seed",
         "samples",
