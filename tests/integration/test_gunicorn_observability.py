@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 from collections.abc import Iterator
 from http.client import HTTPConnection
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.bodies import MAXIMAL_ACCEPTED
 from tests.support.processes import start_gunicorn
 
 pytestmark = pytest.mark.slow
@@ -73,6 +75,17 @@ def _sample(text: str, name: str, labels: str) -> float:
 
 def test_metrics_sum_over_workers_and_logs_are_json(gunicorn: tuple[int, Path, Path]) -> None:
     port, metrics_dir, log = gunicorn
+    # Three slow requests at once: a sync worker serves one at a time, so at least two workers
+    # answer (sequential fast requests may all go to one worker on an idle machine).
+    path, body = MAXIMAL_ACCEPTED[0]
+    slow = [
+        threading.Thread(target=_request, args=(port, "POST", path, {**body, "seed": n}))
+        for n in range(3)
+    ]
+    for thread in slow:
+        thread.start()
+    for thread in slow:
+        thread.join()
     for _ in range(30):
         assert _request(port, "GET", "/v1/games")[0] == 200
     for i in range(10):
