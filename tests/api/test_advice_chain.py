@@ -14,24 +14,12 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from tests.support.client import post
+from tests.support.client import problem_fields as problem
+
 GFF = "/v1/games/game-flip-flop"
 TT = "/v1/games/triple-tunk"
 T13 = "/v1/games/three-thirteen"
-
-
-def post(client: FlaskClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(path, json=body)
-    assert response.status_code == 200, response.get_json()
-    data: dict[str, Any] = response.get_json()
-    return data
-
-
-def problem(client: FlaskClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(path, json=body)
-    assert response.status_code == 422, response.get_json()
-    assert response.mimetype == "application/problem+json"
-    errors: dict[str, Any] = response.get_json()["errors"]
-    return errors
 
 
 def gff_next(client: FlaskClient) -> dict[str, Any]:

@@ -16,26 +16,11 @@ from flask.testing import FlaskClient
 
 from api.resources.examples import ADVICE_EXAMPLES
 from api.schemas.advice import T13_MAX_SAMPLES, TUNK_MAX_SAMPLES
+from tests.support.client import post, problem_fields
 
 GFF = "/v1/games/game-flip-flop"
 TT = "/v1/games/triple-tunk"
 T13 = "/v1/games/three-thirteen"
-
-
-def post(client: FlaskClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(path, json=body)
-    assert response.status_code == 200, response.get_json()
-    assert response.mimetype == "application/json"
-    data: dict[str, Any] = response.get_json()
-    return data
-
-
-def problem_fields(client: FlaskClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(path, json=body)
-    assert response.status_code == 422, response.get_json()
-    assert response.mimetype == "application/problem+json"
-    errors: dict[str, Any] = response.get_json()["errors"]
-    return errors
 
 
 # --- discard: going / tunking out now is recommended ----------------------------------------------

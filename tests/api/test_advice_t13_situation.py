@@ -9,23 +9,10 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from api.schemas.advice import T13_MAX_SAMPLES, T13_MAX_STOCK_SAMPLES
+from tests.support.client import post
+from tests.support.client import problem_fields as problem
 
 T13 = "/v1/games/three-thirteen"
-
-
-def post(client: FlaskClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(path, json=body)
-    assert response.status_code == 200, response.get_json()
-    data: dict[str, Any] = response.get_json()
-    return data
-
-
-def problem(client: FlaskClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(path, json=body)
-    assert response.status_code == 422, response.get_json()
-    assert response.mimetype == "application/problem+json"
-    errors: dict[str, Any] = response.get_json()["errors"]
-    return errors
 
 
 def test_last_turn_keeps_every_card(client: FlaskClient) -> None:
