@@ -114,18 +114,25 @@ class Process:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(timeout=10)
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """SIGTERM the process group, SIGKILL it if it is still there after ``timeout``."""
-        if not self.alive:
-            return
+    def terminate(self) -> None:
+        """Send SIGTERM to the process group (waking it first if stopped); do not wait."""
+        if self.alive:
+            try:
+                os.killpg(self.proc.pid, signal.SIGCONT)
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
+    def reap(self, timeout: float = 10.0) -> None:
+        """Wait for the process to exit after :meth:`terminate`; SIGKILL it after ``timeout``."""
         try:
-            os.killpg(self.proc.pid, signal.SIGCONT)
-            os.killpg(self.proc.pid, signal.SIGTERM)
             self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.kill()
-        except ProcessLookupError:
-            pass
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """SIGTERM the process group, SIGKILL it if it is still there after ``timeout``."""
+        stop_together([self], timeout)
 
     def tail(self, lines: int = 30) -> str:
         """The last lines of the log (for error messages)."""
@@ -134,6 +141,15 @@ class Process:
         except OSError:
             return ""
         return "\n".join(text.splitlines()[-lines:])
+
+
+def stop_together(processes: Sequence[Process], timeout: float = 10.0) -> None:
+    """SIGTERM every process at once, then reap each (SIGKILL after ``timeout``): shutdowns
+    overlap instead of adding up."""
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.reap(timeout)
 
 
 def start_redis(name: str, workdir: Path, port: int, *extra: str) -> Process:
@@ -279,9 +295,8 @@ class RedisClusterNodes:
         return total
 
     def stop(self) -> None:
-        """Stop every node."""
-        for process in self.nodes.values():
-            process.stop(5)
+        """Stop every node (all at once)."""
+        stop_together(list(self.nodes.values()), 5)
 
 
 def _parse_cluster_nodes(text: str) -> dict[int, int | None]:
@@ -399,10 +414,8 @@ class SentinelGroup:
 
     def stop(self) -> None:
         """Stop Sentinels first (so they do not fail over during shutdown), then the data nodes."""
-        for process in self.sentinels:
-            process.stop(5)
-        for process in self.data.values():
-            process.stop(5)
+        stop_together(self.sentinels, 5)
+        stop_together(list(self.data.values()), 5)
 
 
 @dataclass
@@ -466,6 +479,11 @@ class Replica:
         """Graceful stop (SIGTERM)."""
         if self.process is not None:
             self.process.stop(15)
+
+
+def stop_replicas(replicas: Sequence[Replica]) -> None:
+    """Gracefully stop every started replica at once (SIGTERM, SIGKILL after 15 s)."""
+    stop_together([r.process for r in replicas if r.process is not None], 15)
 
 
 _LOG_LINE = re.compile(
@@ -629,8 +647,8 @@ def deployment(
             )
             for _ in range(replicas)
         ]
+        stack.callback(stop_replicas, instances)
         for instance in instances:
-            stack.callback(instance.stop)
             instance.start(wait=False)
         for instance in instances:
             instance.wait_ready()
