@@ -1264,6 +1264,54 @@ class _CardSolver:
         return solve
 
 
+# Groups that hold one given natural ``c`` (the card a hand is about to receive), with their
+# other naturals taken from the hand: sets of ``c``'s rank (copies included, at most ``cap``
+# naturals) and runs through ``c`` spanning at most 5 positions (as ``_CardSolver`` groups).
+# Keyed by the hand's pattern around ``c``; hand-independent, so shared by every memo.
+_WITH_GROUPS: dict[int, tuple[tuple[int, int], ...]] = {}
+_WINDOW = 0x1FF  # positions p-4..p+4 of a suit row, p at bit 4
+_CENTRE = 1 << 4
+
+
+def _groups_with(
+    c: Card, win: int, hwin: int, setcnt: int, jj: int, cap: int
+) -> tuple[tuple[int, int], ...]:
+    """Groups holding ``c`` as (count vector of the other naturals, jokers needed <= ``jj``),
+    fewest jokers first. ``win``/``hwin``: the suit's naturals at positions ``p-4..p+4`` around
+    ``c``'s position (``hwin``: around 13, a high ace); ``setcnt``: copies of ``c``'s rank in the
+    four suits, 4 bits each (clubs lowest)."""
+    r, s = RANK_OF[c], SUIT_OF[c]
+    options: list[tuple[int, int]] = []
+    partners = [t * 13 + r for t in range(4)]
+    counts = [min(setcnt >> (4 * t) & 15, cap) for t in range(4)]
+    for combo in product(*(range(k + 1) for k in counts)):
+        size = 1 + sum(combo)
+        need = 3 - size if size < 3 else 0
+        if size > cap or need > jj:
+            continue
+        vec = 0
+        for k, t in zip(combo, partners, strict=True):
+            vec += k << (_F * t)
+        options.append((vec, need))
+    for p, w in ((r, win), (13, hwin)):
+        present = [k - 4 for k in range(9) if w >> k & 1 and k != 4]
+        n = len(present)
+        for sub in range(1, 1 << n):
+            offs = [present[i] for i in range(n) if sub >> i & 1]
+            span = max(0, offs[-1]) - min(0, offs[0]) + 1
+            if span > _MAX_RUN_SPAN:
+                continue
+            need = span - len(offs) - 1 + (3 - span if span < 3 else 0)
+            if need > jj:
+                continue
+            vec = 0
+            for o in offs:
+                vec += 1 << (_F * (s * 13 + (p + o) % 13))
+            options.append((vec, need))
+    options.sort(key=_by_need)
+    return tuple(options)
+
+
 Profile = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
 SHARED_CONTEXTS = 4  # memos kept by ``DeadwoodMemo.for_context`` (rounds / rule sets in use)
 
@@ -1285,7 +1333,7 @@ class DeadwoodMemo:
     states). Instances are shared per context (:meth:`for_context`).
     """
 
-    __slots__ = ("ctx", "limit", "_dw", "_ad", "_pt", "_wild", "_solver")
+    __slots__ = ("ctx", "limit", "_dw", "_ad", "_pt", "_wild", "_cap", "_solver")
     _SHARED: dict[StdContext, DeadwoodMemo] = {}
 
     def __init__(self, ctx: StdContext, limit: int = 1 << 16) -> None:
@@ -1295,6 +1343,7 @@ class DeadwoodMemo:
         self._ad: dict[int, int] = {}
         self._pt = ctx.point_table
         self._wild = ctx.wild_rank
+        self._cap = ctx.max_set if ctx.max_set is not None else _MAX_SET_GROUP
         self._solver = _CardSolver(ctx)
 
     @classmethod
@@ -1342,11 +1391,11 @@ class DeadwoodMemo:
         return got
 
     def profile(self, hand: Sequence[Card]) -> Profile:
-        """What :meth:`after_adding` needs: (deadwood, after-discard deadwood, wilds, copies
-        of each natural rank in 3-bit fields, each suit's natural ranks as a 14-bit row (bit 13:
-        the ace again when aces may be high), hand)."""
+        """What :meth:`after_adding` needs: (deadwood, after-discard deadwood, natural count
+        state, wilds, each suit's naturals as a row of positions (bit 13: the ace again when
+        aces may be high), hand)."""
         wr = self._wild
-        ranks = wilds = 0
+        state = wilds = 0
         rows = [0, 0, 0, 0]
         aces_high = self.ctx.aces_high
         for c in hand:
@@ -1354,45 +1403,51 @@ class DeadwoodMemo:
             if r == wr:
                 wilds += 1
                 continue
-            if ranks >> (3 * r) & 7 < 7:
-                ranks += 1 << (3 * r)
+            state += 1 << (_F * c)
             rows[SUIT_OF[c]] |= (1 | 1 << 13) if (aces_high and r == 0) else 1 << r
         t = tuple(hand)
-        return self.deadwood(t), self.after_discard(t), wilds, ranks, tuple(rows), t
+        return self.deadwood(t), self.after_discard(t), state, wilds, tuple(rows), t
 
     def after_adding(self, prof: Profile, card: Card) -> int:
         """Least deadwood after adding ``card`` to the profiled hand and throwing one card.
 
-        Shortcut (exact): a natural that is in no meld of hand + card (T13-4: a meld is three
-        cards; with no wild in the hand it needs two more of its rank or two suit neighbours
-        making a run; with one wild, one card of its rank or of its suit within two ranks) is
-        deadwood in every arrangement: it is thrown back (the hand's deadwood) or kept while
-        the best other card goes (its points + the hand's after-discard deadwood).
+        Without a search of hand + card: the card is thrown (the hand's deadwood), kept as
+        deadwood (its points + the hand's after-discard deadwood), or in one group with cards of
+        the hand (sets of its rank, runs through it; as the search's groups), the rest of the
+        hand then giving up one card with a meld already made. A wild is one more joker. Only
+        the searches of the hand less each group's cards remain, and they are shared by every
+        card (and every hand) that leaves the same cards.
         """
-        dw, ad, wilds, ranks, rows, hand = prof
+        dw, ad, state, j, rows, _ = prof
         r = RANK_OF[card]
-        if wilds <= 1 and r != self._wild:
-            same = ranks >> (3 * r) & 7
-            row = rows[SUIT_OF[card]]
-            spots = (r, 13) if (r == 0 and self.ctx.aces_high) else (r,)
-            if wilds == 0:
-                alone = same < 2
-                for p in spots:
-                    if not alone:
-                        break
-                    w3 = row >> p  # bits: p, p+1, p+2 above; the two below via row << 2
-                    lo = (row << 2) >> p  # bit 0: p-2, bit 1: p-1
-                    if (w3 >> 1 & 3) == 3 or (lo & 3) == 3 or (lo >> 1 & 1 and w3 >> 1 & 1):
-                        alone = False
-            else:
-                alone = same == 0
-                for p in spots:
-                    window = (row << 2) >> p & 0b11011  # p-2, p-1, p+1, p+2
-                    if window:
-                        alone = False
-            if alone:
-                return min(dw, self._pt[card] + ad)
-        return self.after_discard((*hand, card))
+        solve = self._solver.solve
+        if r == self._wild:
+            return solve(state, j + 1, False, True)
+        best = self._pt[card] + ad
+        if dw < best:
+            best = dw
+        if not best:
+            return 0
+        jj = j if j < 3 else 3
+        row = rows[SUIT_OF[card]] << 4
+        win = row >> r & 0x1EF
+        hwin = row >> 13 & 0x1EF if (r == 0 and self.ctx.aces_high) else 0
+        setcnt = 0
+        for t in range(39 + r, -1, -13):
+            setcnt = setcnt << 4 | (state >> (_F * t) & 15)
+        key = (((((card << 9 | win) << 9 | hwin) << 16 | setcnt) << 2 | jj) << 3) | self._cap
+        options = _WITH_GROUPS.get(key)
+        if options is None:
+            options = _WITH_GROUPS[key] = _groups_with(card, win, hwin, setcnt, jj, self._cap)
+        for vec, need in options:
+            if need > j:
+                break
+            val = solve(state - vec, j - need, True, True)
+            if val < best:
+                best = val
+                if not val:
+                    break
+        return best
 
     def after_each_draw(
         self, hand: Sequence[Card], counts: Sequence[tuple[int, int]]
