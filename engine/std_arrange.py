@@ -1312,7 +1312,49 @@ def _groups_with(
     return tuple(options)
 
 
-Profile = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
+class Profile:
+    """A hand as :meth:`DeadwoodMemo.after_adding` reads it: natural count state, wilds, each
+    suit's naturals as a row of positions (bit 13: the ace again when aces may be high), the
+    highest card value, and its deadwood and after-discard deadwood (searched when first asked)."""
+
+    __slots__ = ("hand", "state", "wilds", "rows", "top_points", "_memo", "_dw", "_ad")
+
+    def __init__(self, memo: DeadwoodMemo, hand: Sequence[Card]) -> None:
+        wr = memo._wild
+        pt = memo._pt
+        state = wilds = top = 0
+        rows = [0, 0, 0, 0]
+        aces_high = memo.ctx.aces_high
+        for c in hand:
+            if pt[c] > top:
+                top = pt[c]
+            r = RANK_OF[c]
+            if r == wr:
+                wilds += 1
+                continue
+            state += 1 << (_F * c)
+            rows[SUIT_OF[c]] |= (1 | 1 << 13) if (aces_high and r == 0) else 1 << r
+        self.hand = tuple(hand)
+        self.state, self.wilds, self.rows, self.top_points = state, wilds, tuple(rows), top
+        self._memo = memo
+        self._dw: int | None = None
+        self._ad: int | None = None
+
+    @property
+    def deadwood(self) -> int:
+        """``min_deadwood`` of the hand."""
+        if self._dw is None:
+            self._dw = self._memo.deadwood(self.hand)
+        return self._dw
+
+    @property
+    def after_discard(self) -> int:
+        """``min_deadwood_after_discard`` of the hand."""
+        if self._ad is None:
+            self._ad = self._memo.after_discard(self.hand)
+        return self._ad
+
+
 SHARED_CONTEXTS = 4  # memos kept by ``DeadwoodMemo.for_context`` (rounds / rule sets in use)
 
 
@@ -1391,45 +1433,16 @@ class DeadwoodMemo:
         return got
 
     def profile(self, hand: Sequence[Card]) -> Profile:
-        """What :meth:`after_adding` needs: (deadwood, after-discard deadwood, natural count
-        state, wilds, each suit's naturals as a row of positions (bit 13: the ace again when
-        aces may be high), hand)."""
-        wr = self._wild
-        state = wilds = 0
-        rows = [0, 0, 0, 0]
-        aces_high = self.ctx.aces_high
-        for c in hand:
-            r = RANK_OF[c]
-            if r == wr:
-                wilds += 1
-                continue
-            state += 1 << (_F * c)
-            rows[SUIT_OF[c]] |= (1 | 1 << 13) if (aces_high and r == 0) else 1 << r
-        t = tuple(hand)
-        return self.deadwood(t), self.after_discard(t), state, wilds, tuple(rows), t
+        """What :meth:`after_adding` and :meth:`gain_of_adding` read (see :class:`Profile`)."""
+        return Profile(self, hand)
 
-    def after_adding(self, prof: Profile, card: Card) -> int:
-        """Least deadwood after adding ``card`` to the profiled hand and throwing one card.
-
-        Without a search of hand + card: the card is thrown (the hand's deadwood), kept as
-        deadwood (its points + the hand's after-discard deadwood), or in one group with cards of
-        the hand (sets of its rank, runs through it; as the search's groups), the rest of the
-        hand then giving up one card with a meld already made. A wild is one more joker. Only
-        the searches of the hand less each group's cards remain, and they are shared by every
-        card (and every hand) that leaves the same cards.
-        """
-        dw, ad, state, j, rows, _ = prof
+    def _options_with(self, prof: Profile, card: Card) -> tuple[tuple[int, int], ...]:
+        """Groups holding natural ``card`` with naturals of the profiled hand (cached)."""
         r = RANK_OF[card]
-        solve = self._solver.solve
-        if r == self._wild:
-            return solve(state, j + 1, False, True)
-        best = self._pt[card] + ad
-        if dw < best:
-            best = dw
-        if not best:
-            return 0
+        state = prof.state
+        j = prof.wilds
         jj = j if j < 3 else 3
-        row = rows[SUIT_OF[card]] << 4
+        row = prof.rows[SUIT_OF[card]] << 4
         win = row >> r & 0x1EF
         hwin = row >> 13 & 0x1EF if (r == 0 and self.ctx.aces_high) else 0
         setcnt = 0
@@ -1439,7 +1452,32 @@ class DeadwoodMemo:
         options = _WITH_GROUPS.get(key)
         if options is None:
             options = _WITH_GROUPS[key] = _groups_with(card, win, hwin, setcnt, jj, self._cap)
-        for vec, need in options:
+        return options
+
+    def after_adding(self, prof: Profile, card: Card) -> int:
+        """Least deadwood after adding ``card`` to the profiled hand and throwing one card.
+
+        Without a search of hand + card: the card is thrown (the hand's deadwood), kept as
+        deadwood (its points + the hand's after-discard deadwood; never better when no card of
+        the hand is worth more, since throwing a card ``y`` saves at most its points), or in one
+        group with cards of the hand (sets of its rank, runs through it; as the search's
+        groups), the rest of the hand then giving up one card with a meld already made. A wild
+        is one more joker. Only the searches of the hand less each group's cards remain, and
+        they are shared by every card (and every hand) that leaves the same cards.
+        """
+        solve = self._solver.solve
+        state, j = prof.state, prof.wilds
+        if RANK_OF[card] == self._wild:
+            return solve(state, j + 1, False, True)
+        best = prof.deadwood
+        pts = self._pt[card]
+        if pts < prof.top_points:
+            kept = pts + prof.after_discard
+            if kept < best:
+                best = kept
+        if not best:
+            return 0
+        for vec, need in self._options_with(prof, card):
             if need > j:
                 break
             val = solve(state - vec, j - need, True, True)
@@ -1448,6 +1486,18 @@ class DeadwoodMemo:
                 if not val:
                     break
         return best
+
+    def gain_of_adding(self, prof: Profile, card: Card) -> int:
+        """Deadwood the profiled hand saves by taking ``card`` and throwing its best card:
+        ``deadwood - after_adding``, 0 without any search when the card fits no group of the
+        hand and is worth at least its every card."""
+        if (
+            RANK_OF[card] != self._wild
+            and self._pt[card] >= prof.top_points
+            and not self._options_with(prof, card)  # (every group needs at most 3 jokers)
+        ):
+            return 0
+        return prof.deadwood - self.after_adding(prof, card)
 
     def after_each_draw(
         self, hand: Sequence[Card], counts: Sequence[tuple[int, int]]

@@ -390,8 +390,9 @@ class _Evaluator:
             self._opp = [self.scorer.profile(h) for h in hands]
         helped = gain = 0
         self.work += len(self._opp)
+        gain_of = self.scorer.gain_of_adding
         for prof in self._opp:
-            g = prof[0] - self.scorer.after_adding(prof, card)
+            g = gain_of(prof, card)
             if g > 0:
                 helped += 1
                 gain += g
