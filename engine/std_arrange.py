@@ -1122,6 +1122,12 @@ _ABOVE_MASK = tuple((1 << (_F * min(4, 12 - c % 13))) - 1 for c in range(52))
 _BELOW_ACE_MASK = (1 << (_F * 4)) - 1
 
 
+# Groups of a lowest natural per pattern of the counts around it (``_CardSolver``): they depend
+# on the pattern and the rules only, so every solver of those rules shares them (bounded).
+_SOLVER_GROUPS: dict[tuple[bool, int], dict[int, tuple[tuple[int, int], ...]]] = {}
+_PATTERN_LIMIT = 1 << 18
+
+
 class _CardSolver:
     """Least deadwood, optionally after throwing one card, memoised across hands of a context.
 
@@ -1145,9 +1151,9 @@ class _CardSolver:
         self.ctx = ctx
         self.limit = limit
         self._memo: dict[int, int] = {}
-        self._groups: dict[int, tuple[tuple[int, int], ...]] = {}
         self._pt = ctx.point_table
         self._cap = ctx.max_set if ctx.max_set is not None else _MAX_SET_GROUP
+        self._groups = _SOLVER_GROUPS.setdefault((ctx.aces_high, self._cap), {})
         self._wild = ctx.wild_rank
         self.solve = self._make_solve()
 
@@ -1247,6 +1253,8 @@ class _CardSolver:
                     gkey |= (state >> (base + _F * 9) & _BELOW_ACE_MASK) << 200
                 options = groups.get(gkey)
                 if options is None:
+                    if len(groups) >= _PATTERN_LIMIT:
+                        groups.clear()
                     options = groups[gkey] = build(state, c, jj)
                 for vec, need in options:
                     if need > j:
@@ -1317,7 +1325,7 @@ class Profile:
     suit's naturals as a row of positions (bit 13: the ace again when aces may be high), the
     highest card value, and its deadwood and after-discard deadwood (searched when first asked)."""
 
-    __slots__ = ("hand", "state", "wilds", "rows", "top_points", "_memo", "_dw", "_ad")
+    __slots__ = ("hand", "state", "wilds", "rows", "top_points", "_memo", "_dw", "_ad", "_aw")
 
     def __init__(self, memo: DeadwoodMemo, hand: Sequence[Card]) -> None:
         wr = memo._wild
@@ -1339,6 +1347,7 @@ class Profile:
         self._memo = memo
         self._dw: int | None = None
         self._ad: int | None = None
+        self._aw: int | None = None
 
     @property
     def deadwood(self) -> int:
@@ -1353,6 +1362,13 @@ class Profile:
         if self._ad is None:
             self._ad = self._memo.after_discard(self.hand)
         return self._ad
+
+    @property
+    def with_wild(self) -> int:
+        """Least deadwood of the hand plus one more wild, less its best discard."""
+        if self._aw is None:
+            self._aw = self._memo._solver.solve(self.state, self.wilds + 1, False, True)
+        return self._aw
 
 
 SHARED_CONTEXTS = 4  # memos kept by ``DeadwoodMemo.for_context`` (rounds / rule sets in use)
@@ -1451,6 +1467,8 @@ class DeadwoodMemo:
         key = (((((card << 9 | win) << 9 | hwin) << 16 | setcnt) << 2 | jj) << 3) | self._cap
         options = _WITH_GROUPS.get(key)
         if options is None:
+            if len(_WITH_GROUPS) >= _PATTERN_LIMIT:
+                _WITH_GROUPS.clear()
             options = _WITH_GROUPS[key] = _groups_with(card, win, hwin, setcnt, jj, self._cap)
         return options
 
@@ -1468,7 +1486,7 @@ class DeadwoodMemo:
         solve = self._solver.solve
         state, j = prof.state, prof.wilds
         if RANK_OF[card] == self._wild:
-            return solve(state, j + 1, False, True)
+            return prof.with_wild
         best = prof.deadwood
         pts = self._pt[card]
         if pts < prof.top_points:
@@ -1485,6 +1503,24 @@ class DeadwoodMemo:
                 best = val
                 if not val:
                     break
+        return best
+
+    def adding_bound(self, prof: Profile, card: Card) -> int:
+        """A lower bound of :meth:`after_adding` without its group searches (exact for a wild or
+        a card that fits no group of the hand): a card in a meld can be replaced by a wild, so
+        nothing beats the hand plus one more wild (:attr:`Profile.with_wild`)."""
+        if RANK_OF[card] == self._wild:
+            return prof.with_wild
+        best = prof.deadwood
+        pts = self._pt[card]
+        if pts < prof.top_points:
+            kept = pts + prof.after_discard
+            if kept < best:
+                best = kept
+        if best and self._options_with(prof, card):
+            wild = prof.with_wild
+            if wild < best:
+                best = wild
         return best
 
     def gain_of_adding(self, prof: Profile, card: Card) -> int:

@@ -401,23 +401,38 @@ class _Evaluator:
         self._danger[card] = got
         return got
 
-    def options(self) -> tuple[list[T13DiscardOption], int | None]:
-        """Every distinct discard ranked best first (with the lazily computed danger), and the
-        deadwood of keeping every card on a last turn (else None)."""
-        hand = self.situation.hand
-        base: list[tuple[float, int, T13DiscardOption]] = []
-        for card in sorted(set(hand)):
-            rest = list(hand)
-            rest.remove(card)
-            k = self.kept(rest)
-            goes_out = k.deadwood == 0 and not self.last_turn
-            lower = OUT_NOW if goes_out else k.value
-            opt = T13DiscardOption(
-                card, k.deadwood, k.outs, k.expected, k.chance, None, None, lower, goes_out
-            )
-            base.append((lower, -self.scorer.points(card), opt))
+    def bound(self, key: tuple[int, ...]) -> tuple[int, float]:
+        """(deadwood, a lower bound of ``F``) of a kept hand, without its searches of the hand
+        less each group (see ``DeadwoodMemo.adding_bound``); exact when nothing is unseen."""
+        prof = self.scorer.profile(key)
+        dw = prof.deadwood
+        acc = zero = 0
+        adding_bound = self.scorer.adding_bound
+        for card, copies in self.counts:
+            v = adding_bound(prof, card)
+            acc += v * copies
+            if v == 0:
+                zero += copies
+        b = self.risk
+        expected = acc / self.total
+        chance = zero / self.total
+        return dw, (1 - b) * expected + b * dw - (1 - b) * GO_OUT_WEIGHT * chance
+
+    def _option(self, card: int, rest: Sequence[int]) -> tuple[float, int, T13DiscardOption]:
+        k = self.kept(rest)
+        goes_out = k.deadwood == 0 and not self.last_turn
+        lower = OUT_NOW if goes_out else k.value
+        opt = T13DiscardOption(
+            card, k.deadwood, k.outs, k.expected, k.chance, None, None, lower, goes_out
+        )
+        return lower, -self.scorer.points(card), opt
+
+    def _select(
+        self, base: list[tuple[float, int, T13DiscardOption]], keep: int | None
+    ) -> tuple[list[T13DiscardOption], list[T13DiscardOption]]:
+        """The options given their ``F`` (``lower``), best first: in order of ``F``, each one
+        below the best score so far gets its danger (lazily computed); the others follow."""
         base.sort(key=lambda t: (t[0], t[1], t[2].card))
-        keep = self.scorer.deadwood(hand) if self.last_turn else None
         best = math.inf if keep is None else float(keep)
         done: list[T13DiscardOption] = []
         rest_opts: list[T13DiscardOption] = []
@@ -434,25 +449,79 @@ class _Evaluator:
             done.append(opt)
             best = min(best, opt.score)
         done.sort(key=lambda o: (o.score, -self.scorer.points(o.card), o.card))
-        return done + rest_opts, keep
+        return done, rest_opts
+
+    def options(self, figures: bool = True) -> tuple[list[T13DiscardOption], int | None]:
+        """Every distinct discard ranked best first (with the lazily computed danger), and the
+        deadwood of keeping every card on a last turn (else None).
+
+        With ``figures`` False only the options that can be advised get their figures: the
+        others keep a lower bound of ``F`` as their score and NaN figures (the advice, its value
+        and ``work`` are the same: an option is skipped only when its bound exceeds the best
+        score among the evaluated ones, so it would not have been evaluated for danger either).
+        """
+        hand = self.situation.hand
+        rests: list[tuple[int, tuple[int, ...]]] = []
+        for card in sorted(set(hand)):
+            left = list(hand)
+            left.remove(card)
+            rests.append((card, tuple(sorted(left))))
+        keep = self.scorer.deadwood(hand) if self.last_turn else None
+        if figures or self.last_turn or not self.total:
+            done, rest_opts = self._select([self._option(c, r) for c, r in rests], keep)
+            return done + rest_opts, keep
+        base: list[tuple[float, int, T13DiscardOption]] = []
+        pending: list[tuple[float, int, int, tuple[int, ...]]] = []
+        for card, rest in rests:
+            dw, lower = self.bound(rest)
+            if dw == 0:  # goes out now: its score is exact without the lookahead
+                nan = math.nan
+                opt = T13DiscardOption(card, 0, 0, nan, nan, None, None, OUT_NOW, True)
+                base.append((OUT_NOW, -self.scorer.points(card), opt))
+            else:
+                pending.append((lower, dw, card, rest))
+        pending.sort()
+        while True:
+            done, rest_opts = self._select(list(base), keep)
+            best = done[0].score if done else math.inf
+            if not pending or pending[0][0] > best:
+                break
+            _, _, card, rest = pending.pop(0)
+            base.append(self._option(card, rest))
+        self.work = len(self.counts) * len(rests) + (len(self._opp or ()) * len(done))
+        skipped = [
+            T13DiscardOption(c, dw, 0, math.nan, math.nan, None, None, lower, False)
+            for lower, dw, c, _ in pending
+        ]
+        return done + rest_opts + skipped, keep
 
 
 def t13_discard_advice(
-    situation: T13Situation, *, seed: int = DEFAULT_SEED, samples: int = DEFAULT_SAMPLES
+    situation: T13Situation,
+    *,
+    seed: int = DEFAULT_SEED,
+    samples: int = DEFAULT_SAMPLES,
+    figures: bool = True,
 ) -> T13DiscardAdvice:
     """Rank every distinct discard of a hand after the draw (r+3 cards), say whether to go out,
     and on a last turn whether to discard at all (T13-5).
+
+    With ``figures`` False (simulations, and the hands ``draw`` values) options that cannot be
+    advised are not evaluated: they carry a lower bound as ``score`` and NaN figures; the
+    advice, ``value`` and ``work`` are the same.
 
     :raises EngineError: invalid situation or ``samples`` above the work cap.
     """
     _check(situation, (situation.round_number + 3,))
     _check_budget(samples, MAX_SAMPLES)
-    return _discard(situation, seed, samples)
+    return _discard(situation, seed, samples, figures)
 
 
-def _discard(situation: T13Situation, seed: int, samples: int) -> T13DiscardAdvice:
+def _discard(
+    situation: T13Situation, seed: int, samples: int, figures: bool = True
+) -> T13DiscardAdvice:
     ev = _Evaluator(situation, seed, samples)
-    options, keep = ev.options()
+    options, keep = ev.options(figures)
     best = options[0]
     if keep is not None and keep <= best.score:
         discard, value, go_out = None, float(keep), False
@@ -554,7 +623,9 @@ def t13_draw_advice(
     top = situation.discard_pile[0] if situation.discard_pile else None
     take: T13DiscardAdvice | None = None
     if top is not None:
-        take = _discard(_after_draw(situation, top, from_pile=True), seed, danger_samples)
+        take = _discard(
+            _after_draw(situation, top, from_pile=True), seed, danger_samples, figures=False
+        )
     passing = take is not None and take.discard == top
     target = None if take is None or passing else take.value
     if target is None:  # the choice is the stock whatever its mean: a few cards for the figure
@@ -625,7 +696,9 @@ def _stock_value(
     for card in order:
         got = cache.get(card)
         if got is None:
-            adv = _discard(_after_draw(situation, card, from_pile=False), seed, danger_samples)
+            adv = _discard(
+                _after_draw(situation, card, from_pile=False), seed, danger_samples, figures=False
+            )
             got = (adv.value, _kept_deadwood(adv), adv.go_out)
             cache[card] = got
             work += adv.work
