@@ -1122,6 +1122,25 @@ _ABOVE_MASK = tuple((1 << (_F * min(4, 12 - c % 13))) - 1 for c in range(52))
 _BELOW_ACE_MASK = (1 << (_F * 4)) - 1
 
 
+def _key_masks(high: bool) -> tuple[int, ...]:
+    """Per card ``c``: the fields of ``state >> 5c`` that decide the groups of ``c`` as the
+    lowest natural: its own count, the four cards above it in its suit, its rank in the higher
+    suits and (a high ace) its suit's 10, J, Q, K."""
+    out = []
+    for c in range(52):
+        m = 15 | _ABOVE_MASK[c] << _F
+        for t in range(c + 13, 52, 13):
+            m |= 15 << (_F * (t - c))
+        if high and c % 13 == 0:
+            m |= _BELOW_ACE_MASK << (_F * 9)
+        out.append(m)
+    return tuple(out)
+
+
+_KEY_MASK = _key_masks(False)
+_KEY_MASK_HIGH = _key_masks(True)
+
+
 # Groups of a lowest natural per pattern of the counts around it (``_CardSolver``): they depend
 # on the pattern and the rules only, so every solver of those rules shares them (bounded).
 _SOLVER_GROUPS: dict[tuple[bool, int], dict[int, tuple[tuple[int, int], ...]]] = {}
@@ -1220,9 +1239,7 @@ class _CardSolver:
         pt = self._pt
         jv = pt[self._wild] if self._wild is not None else 0
         limit = self.limit
-        above_mask = _ABOVE_MASK
-        high = self.ctx.aces_high
-        rank_of = RANK_OF
+        key_mask = _KEY_MASK_HIGH if self.ctx.aces_high else _KEY_MASK
 
         def solve(state: int, j: int, melded: bool, free: bool) -> int:
             if not state:
@@ -1245,12 +1262,7 @@ class _CardSolver:
                     best = val
             if best:
                 jj = j if j < 3 else 3
-                gkey = state >> (base + _F) & above_mask[c]
-                for t in range(c + 13, 52, 13):
-                    gkey = gkey << 4 | (state >> (_F * t) & 15)
-                gkey = ((gkey << 4 | (state >> base & 15)) << 6 | c) << 2 | jj
-                if high and rank_of[c] == 0:
-                    gkey |= (state >> (base + _F * 9) & _BELOW_ACE_MASK) << 200
+                gkey = ((state >> base & key_mask[c]) << 6 | c) << 2 | jj
                 options = groups.get(gkey)
                 if options is None:
                     if len(groups) >= _PATTERN_LIMIT:
