@@ -1248,16 +1248,21 @@ class _CardSolver:
                         return _INF
                     j -= 1
                 return 0 if (not j or melded or j >= 3) else j * jv
-            key = state << 8 | j << 2 | melded << 1 | free
+            tail = j << 2 | melded << 1 | free
+            key = state << 8 | tail
             got = get(key)
             if got is not None:
                 return got
             c = ((state & -state).bit_length() - 1) // _F
             base = _F * c
             rest = state - (1 << base)
-            best = pt[c] + solve(rest, j, melded, free)
+            # Sub-problems are looked up here first (a call costs more than the lookup).
+            val = get(rest << 8 | tail)
+            best = pt[c] + (solve(rest, j, melded, free) if val is None else val)
             if free:
-                val = solve(rest, j, melded, False)
+                val = get(rest << 8 | tail ^ 1)
+                if val is None:
+                    val = solve(rest, j, melded, False)
                 if val < best:
                     best = val
             if best:
@@ -1271,7 +1276,10 @@ class _CardSolver:
                 for vec, need in options:
                     if need > j:
                         break
-                    val = solve(state - vec, j - need, True, free)
+                    sub = state - vec
+                    val = get(sub << 8 | (j - need) << 2 | 2 | free)
+                    if val is None:
+                        val = solve(sub, j - need, True, free)
                     if val < best:
                         best = val
                         if not val:
