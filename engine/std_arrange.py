@@ -1345,13 +1345,26 @@ class Profile:
     suit's naturals as a row of positions (bit 13: the ace again when aces may be high), the
     highest card value, and its deadwood and after-discard deadwood (searched when first asked)."""
 
-    __slots__ = ("hand", "state", "wilds", "rows", "top_points", "_memo", "_dw", "_ad", "_aw")
+    __slots__ = (
+        "hand",
+        "state",
+        "wilds",
+        "rows",
+        "sets",
+        "top_points",
+        "values",
+        "_memo",
+        "_dw",
+        "_ad",
+        "_aw",
+    )
 
     def __init__(self, memo: DeadwoodMemo, hand: Sequence[Card]) -> None:
         wr = memo._wild
         pt = memo._pt
         state = wilds = top = 0
         rows = [0, 0, 0, 0]
+        sets = [0] * 13
         aces_high = memo.ctx.aces_high
         for c in hand:
             if pt[c] > top:
@@ -1361,9 +1374,12 @@ class Profile:
                 wilds += 1
                 continue
             state += 1 << (_F * c)
+            sets[r] += 1 << (4 * SUIT_OF[c])
             rows[SUIT_OF[c]] |= (1 | 1 << 13) if (aces_high and r == 0) else 1 << r
         self.hand = tuple(hand)
         self.state, self.wilds, self.rows, self.top_points = state, wilds, tuple(rows), top
+        self.sets = sets  # copies of each rank per suit, 4 bits each (clubs lowest)
+        self.values: dict[int, int] = {}  # after_adding per card, once known
         self._memo = memo
         self._dw: int | None = None
         self._ad: int | None = None
@@ -1475,15 +1491,12 @@ class DeadwoodMemo:
     def _options_with(self, prof: Profile, card: Card) -> tuple[tuple[int, int], ...]:
         """Groups holding natural ``card`` with naturals of the profiled hand (cached)."""
         r = RANK_OF[card]
-        state = prof.state
         j = prof.wilds
         jj = j if j < 3 else 3
         row = prof.rows[SUIT_OF[card]] << 4
         win = row >> r & 0x1EF
         hwin = row >> 13 & 0x1EF if (r == 0 and self.ctx.aces_high) else 0
-        setcnt = 0
-        for t in range(39 + r, -1, -13):
-            setcnt = setcnt << 4 | (state >> (_F * t) & 15)
+        setcnt = prof.sets[r]
         key = (((((card << 9 | win) << 9 | hwin) << 16 | setcnt) << 2 | jj) << 3) | self._cap
         options = _WITH_GROUPS.get(key)
         if options is None:
@@ -1503,6 +1516,9 @@ class DeadwoodMemo:
         is one more joker. Only the searches of the hand less each group's cards remain, and
         they are shared by every card (and every hand) that leaves the same cards.
         """
+        got = prof.values.get(card)
+        if got is not None:
+            return got
         solve = self._solver.solve
         state, j = prof.state, prof.wilds
         if RANK_OF[card] == self._wild:
@@ -1513,16 +1529,16 @@ class DeadwoodMemo:
             kept = pts + prof.after_discard
             if kept < best:
                 best = kept
-        if not best:
-            return 0
-        for vec, need in self._options_with(prof, card):
-            if need > j:
-                break
-            val = solve(state - vec, j - need, True, True)
-            if val < best:
-                best = val
-                if not val:
+        if best:
+            for vec, need in self._options_with(prof, card):
+                if need > j:
                     break
+                val = solve(state - vec, j - need, True, True)
+                if val < best:
+                    best = val
+                    if not val:
+                        break
+        prof.values[card] = best
         return best
 
     def adding_bound(self, prof: Profile, card: Card) -> int:
@@ -1541,6 +1557,8 @@ class DeadwoodMemo:
             wild = prof.with_wild
             if wild < best:
                 best = wild
+        else:
+            prof.values[card] = best  # exact: no group holds the card
         return best
 
     def gain_of_adding(self, prof: Profile, card: Card) -> int:

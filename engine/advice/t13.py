@@ -335,6 +335,7 @@ class _Evaluator:
     _opp: list[Profile] | None = field(init=False, default=None)
     _kept: dict[tuple[int, ...], _Kept] = field(init=False, default_factory=dict)
     _danger: dict[int, tuple[float, float]] = field(init=False, default_factory=dict)
+    _profiles: dict[tuple[int, ...], Profile] = field(init=False, default_factory=dict)
     work: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -365,7 +366,10 @@ class _Evaluator:
         else:
             acc = outs = zero = 0
             self.work += len(self.counts)
-            for _card, copies, v in sc.after_each_draw(key, self.counts):
+            prof = self._profile(key)
+            after_adding = sc.after_adding
+            for card, copies in self.counts:
+                v = after_adding(prof, card)
                 acc += v * copies
                 if v < dw:
                     outs += copies
@@ -401,10 +405,16 @@ class _Evaluator:
         self._danger[card] = got
         return got
 
+    def _profile(self, key: tuple[int, ...]) -> Profile:
+        got = self._profiles.get(key)
+        if got is None:
+            got = self._profiles[key] = self.scorer.profile(key)
+        return got
+
     def bound(self, key: tuple[int, ...]) -> tuple[int, float]:
         """(deadwood, a lower bound of ``F``) of a kept hand, without its searches of the hand
-        less each group (see ``DeadwoodMemo.adding_bound``); exact when nothing is unseen."""
-        prof = self.scorer.profile(key)
+        less each group (see ``DeadwoodMemo.adding_bound``)."""
+        prof = self._profile(key)
         dw = prof.deadwood
         acc = zero = 0
         adding_bound = self.scorer.adding_bound
