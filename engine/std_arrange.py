@@ -1357,9 +1357,17 @@ class Profile:
         "_dw",
         "_ad",
         "_aw",
+        "_base",
+        "_plus",
     )
 
-    def __init__(self, memo: DeadwoodMemo, hand: Sequence[Card]) -> None:
+    def __init__(
+        self,
+        memo: DeadwoodMemo,
+        hand: Sequence[Card],
+        base: Profile | None = None,
+        plus: Card = 0,
+    ) -> None:
         wr = memo._wild
         pt = memo._pt
         state = wilds = top = 0
@@ -1384,26 +1392,40 @@ class Profile:
         self._dw: int | None = None
         self._ad: int | None = None
         self._aw: int | None = None
+        self._base = base  # this hand is ``base`` + ``plus``: figures through that card
+        self._plus = plus
 
     @property
     def deadwood(self) -> int:
         """``min_deadwood`` of the hand."""
         if self._dw is None:
-            self._dw = self._memo.deadwood(self.hand)
+            base = self._base
+            if base is None:
+                self._dw = self._memo.deadwood(self.hand)
+            else:
+                self._dw = self._memo._through(base, self._plus, 0, False)
         return self._dw
 
     @property
     def after_discard(self) -> int:
         """``min_deadwood_after_discard`` of the hand."""
         if self._ad is None:
-            self._ad = self._memo.after_discard(self.hand)
+            base = self._base
+            if base is None:
+                self._ad = self._memo.after_discard(self.hand)
+            else:
+                self._ad = self._memo.after_adding(base, self._plus)
         return self._ad
 
     @property
     def with_wild(self) -> int:
         """Least deadwood of the hand plus one more wild, less its best discard."""
         if self._aw is None:
-            self._aw = self._memo._solver.solve(self.state, self.wilds + 1, False, True)
+            base = self._base
+            if base is None:
+                self._aw = self._memo._solver.solve(self.state, self.wilds + 1, False, True)
+            else:
+                self._aw = self._memo._through(base, self._plus, 1, True)
         return self._aw
 
 
@@ -1488,10 +1510,41 @@ class DeadwoodMemo:
         """What :meth:`after_adding` and :meth:`gain_of_adding` read (see :class:`Profile`)."""
         return Profile(self, hand)
 
-    def _options_with(self, prof: Profile, card: Card) -> tuple[tuple[int, int], ...]:
-        """Groups holding natural ``card`` with naturals of the profiled hand (cached)."""
+    def profile_plus(self, base: Profile, card: Card) -> Profile:
+        """:meth:`profile` of ``base``'s hand + ``card``, whose figures are searched through
+        that card on ``base`` (as :meth:`after_adding`): hands that share a base (every hand a
+        draw values, less one card of the hand before the draw) share those searches."""
+        return Profile(self, (*base.hand, card), base, card)
+
+    def _through(self, base: Profile, card: Card, extra: int, free: bool) -> int:
+        """Least deadwood of ``base`` + ``card`` + ``extra`` wilds (less one card if ``free``):
+        the card is deadwood, thrown (``free``), or in a group with cards of ``base``."""
+        solve = self._solver.solve
+        state, j = base.state, base.wilds + extra
+        if RANK_OF[card] == self._wild:
+            return solve(state, j + 1, False, free)
+        best = self._pt[card] + solve(state, j, False, free)
+        if free:
+            val = solve(state, j, False, False)
+            if val < best:
+                best = val
+        if best:
+            for vec, need in self._options_with(base, card, j):
+                if need > j:
+                    break
+                val = solve(state - vec, j - need, True, free)
+                if val < best:
+                    best = val
+                    if not val:
+                        break
+        return best
+
+    def _options_with(self, prof: Profile, card: Card, j: int = -1) -> tuple[tuple[int, int], ...]:
+        """Groups holding natural ``card`` with naturals of the profiled hand (cached), within
+        ``j`` jokers (default: the hand's wilds)."""
         r = RANK_OF[card]
-        j = prof.wilds
+        if j < 0:
+            j = prof.wilds
         jj = j if j < 3 else 3
         row = prof.rows[SUIT_OF[card]] << 4
         win = row >> r & 0x1EF

@@ -319,6 +319,31 @@ class _Kept:
     value: float
 
 
+class _DrawBases:
+    """Profiles of the hand before the draw, whole and less each card, shared by every hand a
+    draw values: a kept hand is that hand less a card plus the drawn card, and its figures are
+    searched through the drawn card (``DeadwoodMemo.profile_plus``), sharing their searches."""
+
+    __slots__ = ("memo", "hand", "whole", "_minus")
+
+    def __init__(self, memo: DeadwoodMemo, hand: Sequence[int]) -> None:
+        self.memo = memo
+        self.hand = tuple(hand)
+        self.whole = memo.profile(self.hand)
+        self._minus: dict[int, Profile] = {}
+
+    def kept(self, removed: int, drawn: int) -> Profile:
+        """The profile of the hand + ``drawn`` - ``removed``."""
+        if removed == drawn:
+            return self.whole
+        base = self._minus.get(removed)
+        if base is None:
+            rest = list(self.hand)
+            rest.remove(removed)
+            base = self._minus[removed] = self.memo.profile(rest)
+        return self.memo.profile_plus(base, drawn)
+
+
 @dataclass(slots=True)
 class _Evaluator:
     """The value function for one situation after the draw (see the module docstring)."""
@@ -326,6 +351,8 @@ class _Evaluator:
     situation: T13Situation
     seed: int
     samples: int
+    bases: _DrawBases | None = None
+    drawn: int = -1
     scorer: DeadwoodMemo = field(init=False)
     counts: list[tuple[int, int]] = field(init=False)
     total: int = field(init=False)
@@ -336,6 +363,7 @@ class _Evaluator:
     _kept: dict[tuple[int, ...], _Kept] = field(init=False, default_factory=dict)
     _danger: dict[int, tuple[float, float]] = field(init=False, default_factory=dict)
     _profiles: dict[tuple[int, ...], Profile] = field(init=False, default_factory=dict)
+    _removed: dict[tuple[int, ...], int] = field(init=False, default_factory=dict)
     work: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -360,13 +388,13 @@ class _Evaluator:
         if got is not None:
             return got
         sc = self.scorer
-        dw = sc.deadwood(key)
+        prof = self._profile(key)
+        dw = prof.deadwood
         if self.last_turn or not self.total:
             got = _Kept(dw, float(dw), 0, 0.0, float(dw))
         else:
             acc = outs = zero = 0
             self.work += len(self.counts)
-            prof = self._profile(key)
             after_adding = sc.after_adding
             for card, copies in self.counts:
                 v = after_adding(prof, card)
@@ -408,7 +436,12 @@ class _Evaluator:
     def _profile(self, key: tuple[int, ...]) -> Profile:
         got = self._profiles.get(key)
         if got is None:
-            got = self._profiles[key] = self.scorer.profile(key)
+            removed = self._removed.get(key)
+            if self.bases is not None and removed is not None:
+                got = self.bases.kept(removed, self.drawn)
+            else:
+                got = self.scorer.profile(key)
+            self._profiles[key] = got
         return got
 
     def bound(self, key: tuple[int, ...]) -> tuple[int, float]:
@@ -475,7 +508,9 @@ class _Evaluator:
         for card in sorted(set(hand)):
             left = list(hand)
             left.remove(card)
-            rests.append((card, tuple(sorted(left))))
+            key = tuple(sorted(left))
+            self._removed[key] = card
+            rests.append((card, key))
         keep = self.scorer.deadwood(hand) if self.last_turn else None
         if figures or self.last_turn or not self.total:
             done, rest_opts = self._select([self._option(c, r) for c, r in rests], keep)
@@ -528,9 +563,14 @@ def t13_discard_advice(
 
 
 def _discard(
-    situation: T13Situation, seed: int, samples: int, figures: bool = True
+    situation: T13Situation,
+    seed: int,
+    samples: int,
+    figures: bool = True,
+    bases: _DrawBases | None = None,
+    drawn: int = -1,
 ) -> T13DiscardAdvice:
-    ev = _Evaluator(situation, seed, samples)
+    ev = _Evaluator(situation, seed, samples, bases, drawn)
     options, keep = ev.options(figures)
     best = options[0]
     if keep is not None and keep <= best.score:
@@ -598,6 +638,12 @@ def _discard_sentence(
     return "".join(parts) + "."
 
 
+def _bases(situation: T13Situation) -> _DrawBases:
+    """The shared profiles of the hand before the draw (the memo of its round and rules)."""
+    ctx = t13_context(situation.round_number, situation.rules)
+    return _DrawBases(DeadwoodMemo.for_context(ctx), situation.hand)
+
+
 def _after_draw(situation: T13Situation, card: int, *, from_pile: bool) -> T13Situation:
     """The situation once ``card`` is drawn (from the top of the pile or from the stock)."""
     pile = situation.discard_pile[1:] if from_pile else situation.discard_pile
@@ -631,10 +677,16 @@ def t13_draw_advice(
         raise EngineError(f"precision must be > 0 and <= {MAX_PRECISION:g}", field="precision")
     unseen = unseen_for(situation)
     top = situation.discard_pile[0] if situation.discard_pile else None
+    bases = _bases(situation)
     take: T13DiscardAdvice | None = None
     if top is not None:
         take = _discard(
-            _after_draw(situation, top, from_pile=True), seed, danger_samples, figures=False
+            _after_draw(situation, top, from_pile=True),
+            seed,
+            danger_samples,
+            False,
+            bases,
+            top,
         )
     passing = take is not None and take.discard == top
     target = None if take is None or passing else take.value
@@ -645,7 +697,7 @@ def t13_draw_advice(
         mean, low, high, dw_mean, chance, used, exact = nan, nan, nan, nan, nan, 0, False
     else:
         mean, low, high, dw_mean, chance, used, exact = _stock_value(
-            situation, unseen, seed, danger_samples, samples, precision, target
+            situation, unseen, seed, danger_samples, samples, precision, target, bases
         )
     take_it = take is not None and not passing and take.value < mean
     risk = risk_of(situation.scores, situation.round_number)
@@ -687,6 +739,7 @@ def _stock_value(
     cap: int,
     precision: float,
     target: float | None,
+    bases: _DrawBases,
 ) -> tuple[float, float, float, float, float, int, bool]:
     """Mean value of the hand after a stock draw: (mean, 95% low, high, mean deadwood kept,
     chance of going out, stock cards evaluated, exact)."""
@@ -707,7 +760,12 @@ def _stock_value(
         got = cache.get(card)
         if got is None:
             adv = _discard(
-                _after_draw(situation, card, from_pile=False), seed, danger_samples, figures=False
+                _after_draw(situation, card, from_pile=False),
+                seed,
+                danger_samples,
+                False,
+                bases,
+                card,
             )
             got = (adv.value, _kept_deadwood(adv), adv.go_out)
             cache[card] = got
