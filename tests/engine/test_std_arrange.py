@@ -365,3 +365,25 @@ def test_after_adding_bound_and_gain_agree_with_the_brute_force_discard(
     if card % 13 == wild:
         assert bound == want
     assert memo.gain_of_adding(prof, card) == min_deadwood(hand, ctx) - want
+
+
+def test_profile_plus_figures_are_those_of_the_whole_hand() -> None:
+    # A hand's figures searched through one added card (deadwood, after-discard, with one more
+    # wild, and after adding a further card) equal those searched on the whole hand.
+    rng = random.Random(21)
+    for k in range(600):
+        round_number = rng.randint(1, 11)
+        ctx = t13_context(round_number, HIGH if k % 2 else LOW)
+        hand = rng.sample(list(range(52)) * rng.choice((1, 2)), rng.randint(0, round_number + 2))
+        hand[: k % 3] = [s * 13 + round_number + 1 for s in range(min(k % 3, len(hand)))]
+        memo, fresh = std_arrange.DeadwoodMemo(ctx), std_arrange.DeadwoodMemo(ctx)
+        card = rng.randrange(52)
+        plus = memo.profile_plus(memo.profile(hand), card)
+        whole = fresh.profile([*hand, card])
+        assert (plus.deadwood, plus.after_discard, plus.with_wild) == (
+            whole.deadwood,
+            whole.after_discard,
+            whole.with_wild,
+        )
+        more = rng.randrange(52)
+        assert memo.after_adding(plus, more) == fresh.after_adding(whole, more)
