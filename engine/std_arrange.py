@@ -32,6 +32,11 @@ no wild, a meldable part that is one meld, or melds no card of which could join 
 answer; otherwise the same recursion (lowest card dead or in one of its melds, then the smallest
 deadwood tuple, then the greedy partition) runs on the meldable mask. With one wild the general
 search runs on the meldable cards only. Copies or 2+ wilds take the general search.
+
+Advice (``DeadwoodMemo``) asks the least deadwood of a hand plus one card after the best discard
+for every card it may draw: never a search of hand + card, but of the hand less the group that
+card would join (sets of its rank, runs through it), a search shared by every card and every
+hand that leaves the same cards.
 """
 
 from __future__ import annotations
@@ -1625,10 +1630,3 @@ class DeadwoodMemo:
         ):
             return 0
         return prof.deadwood - self.after_adding(prof, card)
-
-    def after_each_draw(
-        self, hand: Sequence[Card], counts: Sequence[tuple[int, int]]
-    ) -> list[tuple[int, int, int]]:
-        """(card, copies, ``after_adding``) for each (card, copies) of ``counts``."""
-        prof = self.profile(hand)
-        return [(card, copies, self.after_adding(prof, card)) for card, copies in counts]
