@@ -1149,7 +1149,7 @@ _KEY_MASK_HIGH = _key_masks(True)
 # Groups of a lowest natural per pattern of the counts around it (``_CardSolver``): they depend
 # on the pattern and the rules only, so every solver of those rules shares them (bounded).
 _SOLVER_GROUPS: dict[tuple[bool, int], dict[int, tuple[tuple[int, int], ...]]] = {}
-_PATTERN_LIMIT = 1 << 18
+_PATTERN_LIMIT = 1 << 15  # per table: about 20 MB at most
 
 
 class _CardSolver:
