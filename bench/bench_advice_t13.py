@@ -5,7 +5,8 @@ Usage: ``python bench/bench_advice_t13.py [--hands N] [--seed S] [--decks D ...]
 Hands are random round-11 hands (kings wild): 14 cards for the discard advice (after the draw),
 13 for the draw advice, with four cards on the discard pile and one known pickup of the next
 player. Each call runs at the default settings with the deadwood memo cleared first ("cold",
-what a request with a new hand costs); p50 / p90 / p99 / max are printed in milliseconds of
+what a request with a new hand costs; the group pattern tables, which do not depend on the
+hand, stay warm as in a running worker); p50 / p90 / p99 / max are printed in milliseconds of
 CPU time (process time, so other load on the machine does not count) and of wall time, with the
 mean number of samples the answers report. Targets: discard p50 <= 20 ms and p99 <= 60 ms,
 draw p50 <= 5 ms.

@@ -32,6 +32,11 @@ no wild, a meldable part that is one meld, or melds no card of which could join 
 answer; otherwise the same recursion (lowest card dead or in one of its melds, then the smallest
 deadwood tuple, then the greedy partition) runs on the meldable mask. With one wild the general
 search runs on the meldable cards only. Copies or 2+ wilds take the general search.
+
+Advice (``DeadwoodMemo``) asks the least deadwood of a hand plus one card after the best discard
+for every card it may draw: never a search of hand + card, but of the hand less the group that
+card would join (sets of its rank, runs through it), a search shared by every card and every
+hand that leaves the same cards.
 """
 
 from __future__ import annotations
@@ -1122,6 +1127,31 @@ _ABOVE_MASK = tuple((1 << (_F * min(4, 12 - c % 13))) - 1 for c in range(52))
 _BELOW_ACE_MASK = (1 << (_F * 4)) - 1
 
 
+def _key_masks(high: bool) -> tuple[int, ...]:
+    """Per card ``c``: the fields of ``state >> 5c`` that decide the groups of ``c`` as the
+    lowest natural: its own count, the four cards above it in its suit, its rank in the higher
+    suits and (a high ace) its suit's 10, J, Q, K."""
+    out = []
+    for c in range(52):
+        m = 15 | _ABOVE_MASK[c] << _F
+        for t in range(c + 13, 52, 13):
+            m |= 15 << (_F * (t - c))
+        if high and c % 13 == 0:
+            m |= _BELOW_ACE_MASK << (_F * 9)
+        out.append(m)
+    return tuple(out)
+
+
+_KEY_MASK = _key_masks(False)
+_KEY_MASK_HIGH = _key_masks(True)
+
+
+# Groups of a lowest natural per pattern of the counts around it (``_CardSolver``): they depend
+# on the pattern and the rules only, so every solver of those rules shares them (bounded).
+_SOLVER_GROUPS: dict[tuple[bool, int], dict[int, tuple[tuple[int, int], ...]]] = {}
+_PATTERN_LIMIT = 1 << 15  # per table: about 20 MB at most
+
+
 class _CardSolver:
     """Least deadwood, optionally after throwing one card, memoised across hands of a context.
 
@@ -1145,9 +1175,9 @@ class _CardSolver:
         self.ctx = ctx
         self.limit = limit
         self._memo: dict[int, int] = {}
-        self._groups: dict[int, tuple[tuple[int, int], ...]] = {}
         self._pt = ctx.point_table
         self._cap = ctx.max_set if ctx.max_set is not None else _MAX_SET_GROUP
+        self._groups = _SOLVER_GROUPS.setdefault((ctx.aces_high, self._cap), {})
         self._wild = ctx.wild_rank
         self.solve = self._make_solve()
 
@@ -1214,9 +1244,7 @@ class _CardSolver:
         pt = self._pt
         jv = pt[self._wild] if self._wild is not None else 0
         limit = self.limit
-        above_mask = _ABOVE_MASK
-        high = self.ctx.aces_high
-        rank_of = RANK_OF
+        key_mask = _KEY_MASK_HIGH if self.ctx.aces_high else _KEY_MASK
 
         def solve(state: int, j: int, melded: bool, free: bool) -> int:
             if not state:
@@ -1225,33 +1253,38 @@ class _CardSolver:
                         return _INF
                     j -= 1
                 return 0 if (not j or melded or j >= 3) else j * jv
-            key = state << 8 | j << 2 | melded << 1 | free
+            tail = j << 2 | melded << 1 | free
+            key = state << 8 | tail
             got = get(key)
             if got is not None:
                 return got
             c = ((state & -state).bit_length() - 1) // _F
             base = _F * c
             rest = state - (1 << base)
-            best = pt[c] + solve(rest, j, melded, free)
+            # Sub-problems are looked up here first (a call costs more than the lookup).
+            val = get(rest << 8 | tail)
+            best = pt[c] + (solve(rest, j, melded, free) if val is None else val)
             if free:
-                val = solve(rest, j, melded, False)
+                val = get(rest << 8 | tail ^ 1)
+                if val is None:
+                    val = solve(rest, j, melded, False)
                 if val < best:
                     best = val
             if best:
                 jj = j if j < 3 else 3
-                gkey = state >> (base + _F) & above_mask[c]
-                for t in range(c + 13, 52, 13):
-                    gkey = gkey << 4 | (state >> (_F * t) & 15)
-                gkey = ((gkey << 4 | (state >> base & 15)) << 6 | c) << 2 | jj
-                if high and rank_of[c] == 0:
-                    gkey |= (state >> (base + _F * 9) & _BELOW_ACE_MASK) << 200
+                gkey = ((state >> base & key_mask[c]) << 6 | c) << 2 | jj
                 options = groups.get(gkey)
                 if options is None:
+                    if len(groups) >= _PATTERN_LIMIT:
+                        groups.clear()
                     options = groups[gkey] = build(state, c, jj)
                 for vec, need in options:
                     if need > j:
                         break
-                    val = solve(state - vec, j - need, True, free)
+                    sub = state - vec
+                    val = get(sub << 8 | (j - need) << 2 | 2 | free)
+                    if val is None:
+                        val = solve(sub, j - need, True, free)
                     if val < best:
                         best = val
                         if not val:
@@ -1264,7 +1297,143 @@ class _CardSolver:
         return solve
 
 
-Profile = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
+# Groups that hold one given natural ``c`` (the card a hand is about to receive), with their
+# other naturals taken from the hand: sets of ``c``'s rank (copies included, at most ``cap``
+# naturals) and runs through ``c`` spanning at most 5 positions (as ``_CardSolver`` groups).
+# Keyed by the hand's pattern around ``c``; hand-independent, so shared by every memo.
+_WITH_GROUPS: dict[int, tuple[tuple[int, int], ...]] = {}
+_WINDOW = 0x1FF  # positions p-4..p+4 of a suit row, p at bit 4
+_CENTRE = 1 << 4
+
+
+def _groups_with(
+    c: Card, win: int, hwin: int, setcnt: int, jj: int, cap: int
+) -> tuple[tuple[int, int], ...]:
+    """Groups holding ``c`` as (count vector of the other naturals, jokers needed <= ``jj``),
+    fewest jokers first. ``win``/``hwin``: the suit's naturals at positions ``p-4..p+4`` around
+    ``c``'s position (``hwin``: around 13, a high ace); ``setcnt``: copies of ``c``'s rank in the
+    four suits, 4 bits each (clubs lowest)."""
+    r, s = RANK_OF[c], SUIT_OF[c]
+    options: list[tuple[int, int]] = []
+    partners = [t * 13 + r for t in range(4)]
+    counts = [min(setcnt >> (4 * t) & 15, cap) for t in range(4)]
+    for combo in product(*(range(k + 1) for k in counts)):
+        size = 1 + sum(combo)
+        need = 3 - size if size < 3 else 0
+        if size > cap or need > jj:
+            continue
+        vec = 0
+        for k, t in zip(combo, partners, strict=True):
+            vec += k << (_F * t)
+        options.append((vec, need))
+    for p, w in ((r, win), (13, hwin)):
+        present = [k - 4 for k in range(9) if w >> k & 1 and k != 4]
+        n = len(present)
+        for sub in range(1, 1 << n):
+            offs = [present[i] for i in range(n) if sub >> i & 1]
+            span = max(0, offs[-1]) - min(0, offs[0]) + 1
+            if span > _MAX_RUN_SPAN:
+                continue
+            need = span - len(offs) - 1 + (3 - span if span < 3 else 0)
+            if need > jj:
+                continue
+            vec = 0
+            for o in offs:
+                vec += 1 << (_F * (s * 13 + (p + o) % 13))
+            options.append((vec, need))
+    options.sort(key=_by_need)
+    return tuple(options)
+
+
+class Profile:
+    """A hand as :meth:`DeadwoodMemo.after_adding` reads it: natural count state, wilds, each
+    suit's naturals as a row of positions (bit 13: the ace again when aces may be high), the
+    highest card value, and its deadwood and after-discard deadwood (searched when first asked)."""
+
+    __slots__ = (
+        "hand",
+        "state",
+        "wilds",
+        "rows",
+        "sets",
+        "top_points",
+        "values",
+        "_memo",
+        "_dw",
+        "_ad",
+        "_aw",
+        "_base",
+        "_plus",
+    )
+
+    def __init__(
+        self,
+        memo: DeadwoodMemo,
+        hand: Sequence[Card],
+        base: Profile | None = None,
+        plus: Card = 0,
+    ) -> None:
+        wr = memo._wild
+        pt = memo._pt
+        state = wilds = top = 0
+        rows = [0, 0, 0, 0]
+        sets = [0] * 13
+        aces_high = memo.ctx.aces_high
+        for c in hand:
+            if pt[c] > top:
+                top = pt[c]
+            r = RANK_OF[c]
+            if r == wr:
+                wilds += 1
+                continue
+            state += 1 << (_F * c)
+            sets[r] += 1 << (4 * SUIT_OF[c])
+            rows[SUIT_OF[c]] |= (1 | 1 << 13) if (aces_high and r == 0) else 1 << r
+        self.hand = tuple(hand)
+        self.state, self.wilds, self.rows, self.top_points = state, wilds, tuple(rows), top
+        self.sets = sets  # copies of each rank per suit, 4 bits each (clubs lowest)
+        self.values: dict[int, int] = {}  # after_adding per card, once known
+        self._memo = memo
+        self._dw: int | None = None
+        self._ad: int | None = None
+        self._aw: int | None = None
+        self._base = base  # this hand is ``base`` + ``plus``: figures through that card
+        self._plus = plus
+
+    @property
+    def deadwood(self) -> int:
+        """``min_deadwood`` of the hand."""
+        if self._dw is None:
+            base = self._base
+            if base is None:
+                self._dw = self._memo.deadwood(self.hand)
+            else:
+                self._dw = self._memo._through(base, self._plus, 0, False)
+        return self._dw
+
+    @property
+    def after_discard(self) -> int:
+        """``min_deadwood_after_discard`` of the hand."""
+        if self._ad is None:
+            base = self._base
+            if base is None:
+                self._ad = self._memo.after_discard(self.hand)
+            else:
+                self._ad = self._memo.after_adding(base, self._plus)
+        return self._ad
+
+    @property
+    def with_wild(self) -> int:
+        """Least deadwood of the hand plus one more wild, less its best discard."""
+        if self._aw is None:
+            base = self._base
+            if base is None:
+                self._aw = self._memo._solver.solve(self.state, self.wilds + 1, False, True)
+            else:
+                self._aw = self._memo._through(base, self._plus, 1, True)
+        return self._aw
+
+
 SHARED_CONTEXTS = 4  # memos kept by ``DeadwoodMemo.for_context`` (rounds / rule sets in use)
 
 
@@ -1285,7 +1454,7 @@ class DeadwoodMemo:
     states). Instances are shared per context (:meth:`for_context`).
     """
 
-    __slots__ = ("ctx", "limit", "_dw", "_ad", "_pt", "_wild", "_solver")
+    __slots__ = ("ctx", "limit", "_dw", "_ad", "_pt", "_wild", "_cap", "_solver")
     _SHARED: dict[StdContext, DeadwoodMemo] = {}
 
     def __init__(self, ctx: StdContext, limit: int = 1 << 16) -> None:
@@ -1295,6 +1464,7 @@ class DeadwoodMemo:
         self._ad: dict[int, int] = {}
         self._pt = ctx.point_table
         self._wild = ctx.wild_rank
+        self._cap = ctx.max_set if ctx.max_set is not None else _MAX_SET_GROUP
         self._solver = _CardSolver(ctx)
 
     @classmethod
@@ -1342,61 +1512,121 @@ class DeadwoodMemo:
         return got
 
     def profile(self, hand: Sequence[Card]) -> Profile:
-        """What :meth:`after_adding` needs: (deadwood, after-discard deadwood, wilds, copies
-        of each natural rank in 3-bit fields, each suit's natural ranks as a 14-bit row (bit 13:
-        the ace again when aces may be high), hand)."""
-        wr = self._wild
-        ranks = wilds = 0
-        rows = [0, 0, 0, 0]
-        aces_high = self.ctx.aces_high
-        for c in hand:
-            r = RANK_OF[c]
-            if r == wr:
-                wilds += 1
-                continue
-            if ranks >> (3 * r) & 7 < 7:
-                ranks += 1 << (3 * r)
-            rows[SUIT_OF[c]] |= (1 | 1 << 13) if (aces_high and r == 0) else 1 << r
-        t = tuple(hand)
-        return self.deadwood(t), self.after_discard(t), wilds, ranks, tuple(rows), t
+        """What :meth:`after_adding` and :meth:`gain_of_adding` read (see :class:`Profile`)."""
+        return Profile(self, hand)
+
+    def profile_plus(self, base: Profile, card: Card) -> Profile:
+        """:meth:`profile` of ``base``'s hand + ``card``, whose figures are searched through
+        that card on ``base`` (as :meth:`after_adding`): hands that share a base (every hand a
+        draw values, less one card of the hand before the draw) share those searches."""
+        return Profile(self, (*base.hand, card), base, card)
+
+    def _through(self, base: Profile, card: Card, extra: int, free: bool) -> int:
+        """Least deadwood of ``base`` + ``card`` + ``extra`` wilds (less one card if ``free``):
+        the card is deadwood, thrown (``free``), or in a group with cards of ``base``."""
+        solve = self._solver.solve
+        state, j = base.state, base.wilds + extra
+        if RANK_OF[card] == self._wild:
+            return solve(state, j + 1, False, free)
+        best = self._pt[card] + solve(state, j, False, free)
+        if free:
+            val = solve(state, j, False, False)
+            if val < best:
+                best = val
+        if best:
+            for vec, need in self._options_with(base, card, j):
+                if need > j:
+                    break
+                val = solve(state - vec, j - need, True, free)
+                if val < best:
+                    best = val
+                    if not val:
+                        break
+        return best
+
+    def _options_with(self, prof: Profile, card: Card, j: int = -1) -> tuple[tuple[int, int], ...]:
+        """Groups holding natural ``card`` with naturals of the profiled hand (cached), within
+        ``j`` jokers (default: the hand's wilds)."""
+        r = RANK_OF[card]
+        if j < 0:
+            j = prof.wilds
+        jj = j if j < 3 else 3
+        row = prof.rows[SUIT_OF[card]] << 4
+        win = row >> r & 0x1EF
+        hwin = row >> 13 & 0x1EF if (r == 0 and self.ctx.aces_high) else 0
+        setcnt = prof.sets[r]
+        key = (((((card << 9 | win) << 9 | hwin) << 16 | setcnt) << 2 | jj) << 3) | self._cap
+        options = _WITH_GROUPS.get(key)
+        if options is None:
+            if len(_WITH_GROUPS) >= _PATTERN_LIMIT:
+                _WITH_GROUPS.clear()
+            options = _WITH_GROUPS[key] = _groups_with(card, win, hwin, setcnt, jj, self._cap)
+        return options
 
     def after_adding(self, prof: Profile, card: Card) -> int:
         """Least deadwood after adding ``card`` to the profiled hand and throwing one card.
 
-        Shortcut (exact): a natural that is in no meld of hand + card (T13-4: a meld is three
-        cards; with no wild in the hand it needs two more of its rank or two suit neighbours
-        making a run; with one wild, one card of its rank or of its suit within two ranks) is
-        deadwood in every arrangement: it is thrown back (the hand's deadwood) or kept while
-        the best other card goes (its points + the hand's after-discard deadwood).
+        Without a search of hand + card: the card is thrown (the hand's deadwood), kept as
+        deadwood (its points + the hand's after-discard deadwood; never better when no card of
+        the hand is worth more, since throwing a card ``y`` saves at most its points), or in one
+        group with cards of the hand (sets of its rank, runs through it; as the search's
+        groups), the rest of the hand then giving up one card with a meld already made. A wild
+        is one more joker. Only the searches of the hand less each group's cards remain, and
+        they are shared by every card (and every hand) that leaves the same cards.
         """
-        dw, ad, wilds, ranks, rows, hand = prof
-        r = RANK_OF[card]
-        if wilds <= 1 and r != self._wild:
-            same = ranks >> (3 * r) & 7
-            row = rows[SUIT_OF[card]]
-            spots = (r, 13) if (r == 0 and self.ctx.aces_high) else (r,)
-            if wilds == 0:
-                alone = same < 2
-                for p in spots:
-                    if not alone:
+        got = prof.values.get(card)
+        if got is not None:
+            return got
+        solve = self._solver.solve
+        state, j = prof.state, prof.wilds
+        if RANK_OF[card] == self._wild:
+            return prof.with_wild
+        best = prof.deadwood
+        pts = self._pt[card]
+        if pts < prof.top_points:
+            kept = pts + prof.after_discard
+            if kept < best:
+                best = kept
+        if best:
+            for vec, need in self._options_with(prof, card):
+                if need > j:
+                    break
+                val = solve(state - vec, j - need, True, True)
+                if val < best:
+                    best = val
+                    if not val:
                         break
-                    w3 = row >> p  # bits: p, p+1, p+2 above; the two below via row << 2
-                    lo = (row << 2) >> p  # bit 0: p-2, bit 1: p-1
-                    if (w3 >> 1 & 3) == 3 or (lo & 3) == 3 or (lo >> 1 & 1 and w3 >> 1 & 1):
-                        alone = False
-            else:
-                alone = same == 0
-                for p in spots:
-                    window = (row << 2) >> p & 0b11011  # p-2, p-1, p+1, p+2
-                    if window:
-                        alone = False
-            if alone:
-                return min(dw, self._pt[card] + ad)
-        return self.after_discard((*hand, card))
+        prof.values[card] = best
+        return best
 
-    def after_each_draw(
-        self, hand: Sequence[Card], counts: Sequence[tuple[int, int]]
-    ) -> list[tuple[int, int, int]]:
-        """(card, copies, ``after_adding``) for each (card, copies) of ``counts``."""
-        prof = self.profile(hand)
-        return [(card, copies, self.after_adding(prof, card)) for card, copies in counts]
+    def adding_bound(self, prof: Profile, card: Card) -> int:
+        """A lower bound of :meth:`after_adding` without its group searches (exact for a wild or
+        a card that fits no group of the hand): a card in a meld can be replaced by a wild, so
+        nothing beats the hand plus one more wild (:attr:`Profile.with_wild`)."""
+        if RANK_OF[card] == self._wild:
+            return prof.with_wild
+        best = prof.deadwood
+        pts = self._pt[card]
+        if pts < prof.top_points:
+            kept = pts + prof.after_discard
+            if kept < best:
+                best = kept
+        if best and self._options_with(prof, card):
+            wild = prof.with_wild
+            if wild < best:
+                best = wild
+        else:
+            prof.values[card] = best  # exact: no group holds the card
+        return best
+
+    def gain_of_adding(self, prof: Profile, card: Card) -> int:
+        """Deadwood the profiled hand saves by taking ``card`` and throwing its best card:
+        ``deadwood - after_adding``, 0 without any search when the card fits no group of the
+        hand and is worth at least its every card."""
+        if (
+            RANK_OF[card] != self._wild
+            and self._pt[card] >= prof.top_points
+            and not self._options_with(prof, card)  # (every group needs at most 3 jokers)
+        ):
+            return 0
+        return prof.deadwood - self.after_adding(prof, card)

@@ -319,6 +319,31 @@ class _Kept:
     value: float
 
 
+class _DrawBases:
+    """Profiles of the hand before the draw, whole and less each card, shared by every hand a
+    draw values: a kept hand is that hand less a card plus the drawn card, and its figures are
+    searched through the drawn card (``DeadwoodMemo.profile_plus``), sharing their searches."""
+
+    __slots__ = ("memo", "hand", "whole", "_minus")
+
+    def __init__(self, memo: DeadwoodMemo, hand: Sequence[int]) -> None:
+        self.memo = memo
+        self.hand = tuple(hand)
+        self.whole = memo.profile(self.hand)
+        self._minus: dict[int, Profile] = {}
+
+    def kept(self, removed: int, drawn: int) -> Profile:
+        """The profile of the hand + ``drawn`` - ``removed``."""
+        if removed == drawn:
+            return self.whole
+        base = self._minus.get(removed)
+        if base is None:
+            rest = list(self.hand)
+            rest.remove(removed)
+            base = self._minus[removed] = self.memo.profile(rest)
+        return self.memo.profile_plus(base, drawn)
+
+
 @dataclass(slots=True)
 class _Evaluator:
     """The value function for one situation after the draw (see the module docstring)."""
@@ -326,6 +351,8 @@ class _Evaluator:
     situation: T13Situation
     seed: int
     samples: int
+    bases: _DrawBases | None = None
+    drawn: int = -1
     scorer: DeadwoodMemo = field(init=False)
     counts: list[tuple[int, int]] = field(init=False)
     total: int = field(init=False)
@@ -335,6 +362,8 @@ class _Evaluator:
     _opp: list[Profile] | None = field(init=False, default=None)
     _kept: dict[tuple[int, ...], _Kept] = field(init=False, default_factory=dict)
     _danger: dict[int, tuple[float, float]] = field(init=False, default_factory=dict)
+    _profiles: dict[tuple[int, ...], Profile] = field(init=False, default_factory=dict)
+    _removed: dict[tuple[int, ...], int] = field(init=False, default_factory=dict)
     work: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -359,13 +388,16 @@ class _Evaluator:
         if got is not None:
             return got
         sc = self.scorer
-        dw = sc.deadwood(key)
+        prof = self._profile(key)
+        dw = prof.deadwood
         if self.last_turn or not self.total:
             got = _Kept(dw, float(dw), 0, 0.0, float(dw))
         else:
             acc = outs = zero = 0
             self.work += len(self.counts)
-            for _card, copies, v in sc.after_each_draw(key, self.counts):
+            after_adding = sc.after_adding
+            for card, copies in self.counts:
+                v = after_adding(prof, card)
                 acc += v * copies
                 if v < dw:
                     outs += copies
@@ -390,8 +422,9 @@ class _Evaluator:
             self._opp = [self.scorer.profile(h) for h in hands]
         helped = gain = 0
         self.work += len(self._opp)
+        gain_of = self.scorer.gain_of_adding
         for prof in self._opp:
-            g = prof[0] - self.scorer.after_adding(prof, card)
+            g = gain_of(prof, card)
             if g > 0:
                 helped += 1
                 gain += g
@@ -400,23 +433,49 @@ class _Evaluator:
         self._danger[card] = got
         return got
 
-    def options(self) -> tuple[list[T13DiscardOption], int | None]:
-        """Every distinct discard ranked best first (with the lazily computed danger), and the
-        deadwood of keeping every card on a last turn (else None)."""
-        hand = self.situation.hand
-        base: list[tuple[float, int, T13DiscardOption]] = []
-        for card in sorted(set(hand)):
-            rest = list(hand)
-            rest.remove(card)
-            k = self.kept(rest)
-            goes_out = k.deadwood == 0 and not self.last_turn
-            lower = OUT_NOW if goes_out else k.value
-            opt = T13DiscardOption(
-                card, k.deadwood, k.outs, k.expected, k.chance, None, None, lower, goes_out
-            )
-            base.append((lower, -self.scorer.points(card), opt))
+    def _profile(self, key: tuple[int, ...]) -> Profile:
+        got = self._profiles.get(key)
+        if got is None:
+            removed = self._removed.get(key)
+            if self.bases is not None and removed is not None:
+                got = self.bases.kept(removed, self.drawn)
+            else:
+                got = self.scorer.profile(key)
+            self._profiles[key] = got
+        return got
+
+    def bound(self, key: tuple[int, ...]) -> tuple[int, float]:
+        """(deadwood, a lower bound of ``F``) of a kept hand, without its searches of the hand
+        less each group (see ``DeadwoodMemo.adding_bound``)."""
+        prof = self._profile(key)
+        dw = prof.deadwood
+        acc = zero = 0
+        adding_bound = self.scorer.adding_bound
+        for card, copies in self.counts:
+            v = adding_bound(prof, card)
+            acc += v * copies
+            if v == 0:
+                zero += copies
+        b = self.risk
+        expected = acc / self.total
+        chance = zero / self.total
+        return dw, (1 - b) * expected + b * dw - (1 - b) * GO_OUT_WEIGHT * chance
+
+    def _option(self, card: int, rest: Sequence[int]) -> tuple[float, int, T13DiscardOption]:
+        k = self.kept(rest)
+        goes_out = k.deadwood == 0 and not self.last_turn
+        lower = OUT_NOW if goes_out else k.value
+        opt = T13DiscardOption(
+            card, k.deadwood, k.outs, k.expected, k.chance, None, None, lower, goes_out
+        )
+        return lower, -self.scorer.points(card), opt
+
+    def _select(
+        self, base: list[tuple[float, int, T13DiscardOption]], keep: int | None
+    ) -> tuple[list[T13DiscardOption], list[T13DiscardOption]]:
+        """The options given their ``F`` (``lower``), best first: in order of ``F``, each one
+        below the best score so far gets its danger (lazily computed); the others follow."""
         base.sort(key=lambda t: (t[0], t[1], t[2].card))
-        keep = self.scorer.deadwood(hand) if self.last_turn else None
         best = math.inf if keep is None else float(keep)
         done: list[T13DiscardOption] = []
         rest_opts: list[T13DiscardOption] = []
@@ -433,25 +492,86 @@ class _Evaluator:
             done.append(opt)
             best = min(best, opt.score)
         done.sort(key=lambda o: (o.score, -self.scorer.points(o.card), o.card))
-        return done + rest_opts, keep
+        return done, rest_opts
+
+    def options(self, figures: bool = True) -> tuple[list[T13DiscardOption], int | None]:
+        """Every distinct discard ranked best first (with the lazily computed danger), and the
+        deadwood of keeping every card on a last turn (else None).
+
+        With ``figures`` False only the options that can be advised get their figures: the
+        others keep a lower bound of ``F`` as their score and NaN figures (the advice, its value
+        and ``work`` are the same: an option is skipped only when its bound exceeds the best
+        score among the evaluated ones, so it would not have been evaluated for danger either).
+        """
+        hand = self.situation.hand
+        rests: list[tuple[int, tuple[int, ...]]] = []
+        for card in sorted(set(hand)):
+            left = list(hand)
+            left.remove(card)
+            key = tuple(sorted(left))
+            self._removed[key] = card
+            rests.append((card, key))
+        keep = self.scorer.deadwood(hand) if self.last_turn else None
+        if figures or self.last_turn or not self.total:
+            done, rest_opts = self._select([self._option(c, r) for c, r in rests], keep)
+            return done + rest_opts, keep
+        base: list[tuple[float, int, T13DiscardOption]] = []
+        pending: list[tuple[float, int, int, tuple[int, ...]]] = []
+        for card, rest in rests:
+            dw, lower = self.bound(rest)
+            if dw == 0:  # goes out now: its score is exact without the lookahead
+                nan = math.nan
+                opt = T13DiscardOption(card, 0, 0, nan, nan, None, None, OUT_NOW, True)
+                base.append((OUT_NOW, -self.scorer.points(card), opt))
+            else:
+                pending.append((lower, dw, card, rest))
+        pending.sort()
+        while True:
+            done, rest_opts = self._select(list(base), keep)
+            best = done[0].score if done else math.inf
+            if not pending or pending[0][0] > best:
+                break
+            _, _, card, rest = pending.pop(0)
+            base.append(self._option(card, rest))
+        self.work = len(self.counts) * len(rests) + (len(self._opp or ()) * len(done))
+        skipped = [
+            T13DiscardOption(c, dw, 0, math.nan, math.nan, None, None, lower, False)
+            for lower, dw, c, _ in pending
+        ]
+        return done + rest_opts + skipped, keep
 
 
 def t13_discard_advice(
-    situation: T13Situation, *, seed: int = DEFAULT_SEED, samples: int = DEFAULT_SAMPLES
+    situation: T13Situation,
+    *,
+    seed: int = DEFAULT_SEED,
+    samples: int = DEFAULT_SAMPLES,
+    figures: bool = True,
 ) -> T13DiscardAdvice:
     """Rank every distinct discard of a hand after the draw (r+3 cards), say whether to go out,
     and on a last turn whether to discard at all (T13-5).
+
+    With ``figures`` False (simulations, and the hands ``draw`` values) options that cannot be
+    advised are not evaluated: they carry a lower bound as ``score`` and NaN figures; the
+    advice, ``value`` and ``work`` are the same.
 
     :raises EngineError: invalid situation or ``samples`` above the work cap.
     """
     _check(situation, (situation.round_number + 3,))
     _check_budget(samples, MAX_SAMPLES)
-    return _discard(situation, seed, samples)
+    return _discard(situation, seed, samples, figures)
 
 
-def _discard(situation: T13Situation, seed: int, samples: int) -> T13DiscardAdvice:
-    ev = _Evaluator(situation, seed, samples)
-    options, keep = ev.options()
+def _discard(
+    situation: T13Situation,
+    seed: int,
+    samples: int,
+    figures: bool = True,
+    bases: _DrawBases | None = None,
+    drawn: int = -1,
+) -> T13DiscardAdvice:
+    ev = _Evaluator(situation, seed, samples, bases, drawn)
+    options, keep = ev.options(figures)
     best = options[0]
     if keep is not None and keep <= best.score:
         discard, value, go_out = None, float(keep), False
@@ -518,6 +638,12 @@ def _discard_sentence(
     return "".join(parts) + "."
 
 
+def _bases(situation: T13Situation) -> _DrawBases:
+    """The shared profiles of the hand before the draw (the memo of its round and rules)."""
+    ctx = t13_context(situation.round_number, situation.rules)
+    return _DrawBases(DeadwoodMemo.for_context(ctx), situation.hand)
+
+
 def _after_draw(situation: T13Situation, card: int, *, from_pile: bool) -> T13Situation:
     """The situation once ``card`` is drawn (from the top of the pile or from the stock)."""
     pile = situation.discard_pile[1:] if from_pile else situation.discard_pile
@@ -551,9 +677,17 @@ def t13_draw_advice(
         raise EngineError(f"precision must be > 0 and <= {MAX_PRECISION:g}", field="precision")
     unseen = unseen_for(situation)
     top = situation.discard_pile[0] if situation.discard_pile else None
+    bases = _bases(situation)
     take: T13DiscardAdvice | None = None
     if top is not None:
-        take = _discard(_after_draw(situation, top, from_pile=True), seed, danger_samples)
+        take = _discard(
+            _after_draw(situation, top, from_pile=True),
+            seed,
+            danger_samples,
+            False,
+            bases,
+            top,
+        )
     passing = take is not None and take.discard == top
     target = None if take is None or passing else take.value
     if target is None:  # the choice is the stock whatever its mean: a few cards for the figure
@@ -563,7 +697,7 @@ def t13_draw_advice(
         mean, low, high, dw_mean, chance, used, exact = nan, nan, nan, nan, nan, 0, False
     else:
         mean, low, high, dw_mean, chance, used, exact = _stock_value(
-            situation, unseen, seed, danger_samples, samples, precision, target
+            situation, unseen, seed, danger_samples, samples, precision, target, bases
         )
     take_it = take is not None and not passing and take.value < mean
     risk = risk_of(situation.scores, situation.round_number)
@@ -605,6 +739,7 @@ def _stock_value(
     cap: int,
     precision: float,
     target: float | None,
+    bases: _DrawBases,
 ) -> tuple[float, float, float, float, float, int, bool]:
     """Mean value of the hand after a stock draw: (mean, 95% low, high, mean deadwood kept,
     chance of going out, stock cards evaluated, exact)."""
@@ -624,7 +759,14 @@ def _stock_value(
     for card in order:
         got = cache.get(card)
         if got is None:
-            adv = _discard(_after_draw(situation, card, from_pile=False), seed, danger_samples)
+            adv = _discard(
+                _after_draw(situation, card, from_pile=False),
+                seed,
+                danger_samples,
+                False,
+                bases,
+                card,
+            )
             got = (adv.value, _kept_deadwood(adv), adv.go_out)
             cache[card] = got
             work += adv.work

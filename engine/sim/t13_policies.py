@@ -197,7 +197,7 @@ class AdvisorT13Policy:
 
     def discard(self, view: T13View) -> tuple[int | None, bool]:
         advice = t13_discard_advice(
-            situation_from_view(view), seed=self._seed(view), samples=self.samples
+            situation_from_view(view), seed=self._seed(view), samples=self.samples, figures=False
         )
         return advice.discard, advice.go_out
 

@@ -243,3 +243,39 @@ def test_out_must_name_an_opponent() -> None:
     with pytest.raises(EngineError) as err:
         t13_discard_advice(T13Situation(cs("AS 2S 3S 9D"), 1, out=1))  # heads-up: only 0
     assert err.value.field == "out"
+
+
+def test_without_figures_the_advice_value_and_work_are_the_same() -> None:
+    # figures=False skips the options whose lower bound exceeds the best score (simulations and
+    # the hands draw values): the answer, its value, its work and samples never change, every
+    # skipped option's score is at most its real one, and deadwood figures stay exact.
+    rng = random.Random(11)
+    for k in range(60):
+        r = rng.randint(1, 11)
+        players, decks = rng.choice(((2, 1), (3, 2), (4, 1)))
+        deck = list(range(52)) * decks
+        rng.shuffle(deck)
+        hand = tuple(deck[: r + 3])
+        situation = T13Situation(
+            hand,
+            r,
+            players=players,
+            decks=decks,
+            discard_pile=tuple(deck[r + 3 : r + 3 + rng.randint(0, 4)]),
+            rules=HIGH if k % 3 == 0 else ThreeThirteenRules(),
+            scores=tuple(rng.randint(0, 120) for _ in range(players)) if k % 4 == 0 else (),
+            out=0 if k % 7 == 0 else None,
+        )
+        full = t13_discard_advice(situation, seed=k, samples=8)
+        lean = t13_discard_advice(situation, seed=k, samples=8, figures=False)
+        assert (lean.discard, lean.go_out, lean.value, lean.work, lean.samples) == (
+            full.discard,
+            full.go_out,
+            full.value,
+            full.work,
+            full.samples,
+        )
+        real = {o.card: o for o in full.options}
+        for o in lean.options:
+            assert o.deadwood == real[o.card].deadwood
+            assert o.score <= real[o.card].score

@@ -334,3 +334,56 @@ def test_shared_memos_are_bounded_and_reused() -> None:
     assert len(std_arrange.DeadwoodMemo._SHARED) == std_arrange.SHARED_CONTEXTS
     assert std_arrange.DeadwoodMemo.for_context(t13_context(11, LOW)) is memos[-1]
     assert std_arrange.DeadwoodMemo.for_context(t13_context(1, LOW)) is not memos[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 11),
+    st.booleans(),
+    st.lists(st.integers(0, 51), min_size=0, max_size=13),
+    st.integers(0, 3),
+    st.integers(0, 51),
+)
+def test_after_adding_bound_and_gain_agree_with_the_brute_force_discard(
+    round_number: int, high: bool, cards: list[int], wilds: int, card: int
+) -> None:
+    # Hands with up to three wilds (T13-1) and up to two copies of a card (T13-2): the figure
+    # read from groups through the card equals the best single discard of hand + card; the
+    # bound never exceeds it (and equals it for a wild); the gain
+    # is the deadwood saved.
+    ctx = t13_context(round_number, HIGH if high else LOW)
+    wild = round_number + 1
+    hand = [c for c in cards if cards.count(c) <= 2][: round_number + 2]
+    hand[:wilds] = [s * 13 + wild for s in range(min(wilds, len(hand)))]
+    memo = std_arrange.DeadwoodMemo(ctx)
+    prof = memo.profile(hand)
+    full = [*hand, card]
+    want = min(min_deadwood(full[:i] + full[i + 1 :], ctx) for i in range(len(full)))
+    assert memo.after_adding(prof, card) == want
+    bound = memo.adding_bound(prof, card)
+    assert bound <= want
+    if card % 13 == wild:
+        assert bound == want
+    assert memo.gain_of_adding(prof, card) == min_deadwood(hand, ctx) - want
+
+
+def test_profile_plus_figures_are_those_of_the_whole_hand() -> None:
+    # A hand's figures searched through one added card (deadwood, after-discard, with one more
+    # wild, and after adding a further card) equal those searched on the whole hand.
+    rng = random.Random(21)
+    for k in range(600):
+        round_number = rng.randint(1, 11)
+        ctx = t13_context(round_number, HIGH if k % 2 else LOW)
+        hand = rng.sample(list(range(52)) * rng.choice((1, 2)), rng.randint(0, round_number + 2))
+        hand[: k % 3] = [s * 13 + round_number + 1 for s in range(min(k % 3, len(hand)))]
+        memo, fresh = std_arrange.DeadwoodMemo(ctx), std_arrange.DeadwoodMemo(ctx)
+        card = rng.randrange(52)
+        plus = memo.profile_plus(memo.profile(hand), card)
+        whole = fresh.profile([*hand, card])
+        assert (plus.deadwood, plus.after_discard, plus.with_wild) == (
+            whole.deadwood,
+            whole.after_discard,
+            whole.with_wild,
+        )
+        more = rng.randrange(52)
+        assert memo.after_adding(plus, more) == fresh.after_adding(whole, more)
