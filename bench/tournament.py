@@ -65,7 +65,7 @@ class Chunk:
     truth: list[bool] = field(default_factory=list)
     knocked_pred: list[float] = field(default_factory=list)
     knocked_truth: list[bool] = field(default_factory=list)
-    play_on: list[tuple[float, bool, float]] = field(default_factory=list)
+    play_on: list[tuple[float, bool, float, float]] = field(default_factory=list)
 
 
 def play_deal(game: str, policies: list[Policy], dealer: int, rng: random.Random, hook, carry=None):  # type: ignore[no-untyped-def]
@@ -99,17 +99,18 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
                 panel_policy(style, game, random.Random(rng.getrandbits(64)))
                 for _ in range(players - 1)
             ]
-        decisions: list[tuple[float, bool, bool, int]] = []
+        decisions: list[tuple[float, bool, bool, float]] = []
 
         def hook(
             seat: int,
             lowest: bool,
             knocked: bool,
             _a: AdvisorPolicy = advisor,
-            _out: list[tuple[float, bool, bool, int]] = decisions,
+            _out: list[tuple[float, bool, bool, float]] = decisions,
         ) -> None:
             if seat == 0 and _a.last_win_probability is not None:
-                _out.append((_a.last_win_probability, lowest, knocked, _a.last_total))
+                value = _a.last_hand_value if _a.last_hand_value is not None else 0.0
+                _out.append((_a.last_win_probability, lowest, knocked, value))
 
         result, unit = play_deal(game, policies, d % players, rng, hook, carry)
         if sum(result.game_net) != 0:  # C-3: the game pot nets to zero (self-play included)
@@ -117,13 +118,13 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
         out.game_net.append(result.game_net[0] / unit)
         out.full_net.append(result.net[0] / unit)
         out.ends[result.end] += 1
-        for p, truth, knocked, _total in decisions:
+        for p, truth, knocked, value in decisions:
             out.predicted.append(p)
             out.truth.append(truth)
             if knocked:
                 out.knocked_pred.append(p)
                 out.knocked_truth.append(truth)
-            out.play_on.append((p, knocked, result.game_net[0] / unit))
+            out.play_on.append((p, knocked, result.game_net[0] / unit, value))
     return out
 
 
@@ -205,7 +206,7 @@ def tournament(ns: argparse.Namespace) -> None:
         )
     if ns.record_play_on:
         cells: dict[tuple[int, bool], list[float]] = {}
-        for p, knocked, v in res.play_on:
+        for p, knocked, v, _value in res.play_on:
             cells.setdefault((min(19, int(p * 20)), knocked), []).append(v)
         print("  final result by predicted p (0.05 bins): bin  n_on  mean_on  n_knock  mean_knock")
         for b in range(20):
@@ -214,6 +215,44 @@ def tournament(ns: argparse.Namespace) -> None:
             mon = sum(on) / len(on) if on else float("nan")
             mkn = sum(kn) / len(kn) if kn else float("nan")
             print(f"    {b / 20:.2f} {len(on):6d} {mon:+.3f} {len(kn):6d} {mkn:+.3f}")
+        fit_play_on(res.play_on)
+
+
+def fit_play_on(points: list[tuple[float, bool, float, float]]) -> None:
+    """Least-squares plane a + b * max(p, floor) + c * v of the final settlement after playing
+    on, over the decisions with p >= PLAY_ON_FLOOR (the data of knock.PLAY_ON_LINE)."""
+    from engine.advice.knock import PLAY_ON_FLOOR, PLAY_ON_VALUE_RANGE
+
+    lo, hi = PLAY_ON_VALUE_RANGE
+    rows = [
+        (1.0, max(p, PLAY_ON_FLOOR), min(hi, max(lo, v)), y)
+        for p, knocked, y, v in points
+        if not knocked and p >= PLAY_ON_FLOOR
+    ]
+    if len(rows) < 10:
+        print(f"  play-on plane: too few points ({len(rows)})")
+        return
+    # Normal equations (3 x 3), solved by Gaussian elimination.
+    m = [[sum(r[i] * r[j] for r in rows) for j in range(3)] for i in range(3)]
+    t = [sum(r[i] * r[3] for r in rows) for i in range(3)]
+    for i in range(3):
+        piv = max(range(i, 3), key=lambda k: abs(m[k][i]))
+        m[i], m[piv], t[i], t[piv] = m[piv], m[i], t[piv], t[i]
+        for k in range(3):
+            if k != i and m[i][i]:
+                f = m[k][i] / m[i][i]
+                m[k] = [a - f * b for a, b in zip(m[k], m[i], strict=True)]
+                t[k] -= f * t[i]
+    a, b, c = (t[i] / m[i][i] if m[i][i] else 0.0 for i in range(3))
+    mean = sum(r[3] for r in rows) / len(rows)
+    sse = sum((r[3] - (a + b * r[1] + c * r[2])) ** 2 for r in rows)
+    sst = sum((r[3] - mean) ** 2 for r in rows)
+    vs = sorted(r[2] for r in rows)
+    print(
+        f"  play-on plane over {len(rows)} points (p >= {PLAY_ON_FLOOR}): "
+        f"a {a:+.3f}, b {b:+.3f}, c {c:+.4f} (hand value {vs[0]:.1f}..{vs[-1]:.1f}, "
+        f"median {vs[len(vs) // 2]:.1f}); R^2 {1 - sse / sst if sst else 0.0:.3f}"
+    )
 
 
 def panel(ns: argparse.Namespace) -> None:

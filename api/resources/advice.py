@@ -20,6 +20,7 @@ from flask_smorest import Blueprint
 from marshmallow import Schema
 
 from api.cache import cached_json
+from api.fastdump import compile_dumper
 from api.resources.examples import ADVICE_EXAMPLES
 from api.schemas.advice import (
     DISCARD,
@@ -333,8 +334,14 @@ def endpoints_for(game: str) -> tuple[str, ...]:
 
 def _add_route(blp: Blueprint, game: str, endpoint: str) -> None:
     """Register one advice route. Built per (game, endpoint) so each gets its own request and
-    response schemas (the game's card notation) and its own documented examples."""
+    response schemas (the game's card notation) and its own documented examples.
+
+    As in ``_helpers.add_cached_post``, the request schema is instantiated once (webargs would
+    build it, and deep-copy its nested opponent/table schemas, on every call) and the response
+    schema is compiled into plain closures (``api.fastdump``): together they cost more than a
+    small hand's advice."""
     response_schema = _RESPONSES[endpoint](game)
+    dump = compile_dumper(response_schema())
     request_schema: type[Schema]
     build: Callable[[Any], dict[str, Any]]
     if game == THREE_THIRTEEN:
@@ -344,8 +351,7 @@ def _add_route(blp: Blueprint, game: str, endpoint: str) -> None:
 
     def view(query: TunkAdviceQuery | T13AdviceQuery) -> Response:
         def compute() -> Mapping[str, Any]:
-            body: Mapping[str, Any] = response_schema().dump(build(query))
-            return body
+            return dump(build(query))
 
         return cached_json(endpoint, game, query.canonical(), compute)
 
@@ -356,7 +362,9 @@ def _add_route(blp: Blueprint, game: str, endpoint: str) -> None:
     view.__doc__ = summary
     decorated = blp.doc(summary=summary, description=_description(game, endpoint))(view)
     decorated = blp.response(200, response_schema, description="The advice.")(decorated)
-    decorated = blp.arguments(request_schema, examples=ADVICE_EXAMPLES[game][endpoint])(decorated)
+    decorated = blp.arguments(request_schema(), examples=ADVICE_EXAMPLES[game][endpoint])(
+        decorated
+    )
     blp.route(f"/{endpoint}", methods=["POST"], endpoint=endpoint)(decorated)
 
 

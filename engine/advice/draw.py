@@ -92,12 +92,12 @@ def stock_estimate(
     total = total_sq = dead = 0.0
     n = 0
     half = 0.0
+    prep = ev.stock_prep(hand)
     for c in cards[:limit]:
-        hv = ev.hand_value((*hand, c), quick=True)
-        v = hv.value
+        v, d = ev.after_draw(prep, hand, c)  # == ev.hand_value((*hand, c), quick=True)
         total += v
         total_sq += v * v
-        dead += _deadwood_of(hv)
+        dead += d
         n += 1
         if n >= MIN_STOCK_SAMPLES and n < n_all:
             mean = total / n

@@ -222,6 +222,24 @@ def gff_completions(cards: Sequence[int]) -> int:
     return m
 
 
+_RELATED: dict[tuple[str, int], int] = {}
+
+
+def related_mask(game: str, card: int) -> int:
+    """The cards that make a 3-card meld with ``card`` and some third card (its pair row's
+    non-empty entries). A card related to no card of a kept hand joins none of its melds,
+    then or after any draw (a card of a meld of 4+ also lies in a 3-card sub-meld with another
+    card of it: TT-6 matching is hereditary, TT-5/GFF-2 runs have consecutive triples)."""
+    m = _RELATED.get((game, card))
+    if m is None:
+        m = 0
+        for a, row in enumerate(pair_row_for(game)(card)):
+            if row:
+                m |= 1 << a
+        _RELATED[(game, card)] = m
+    return m
+
+
 def pair_row_for(game: str) -> Callable[[int], tuple[int, ...]]:
     """Per card, its row of 3-card completions with every other card."""
     return _gff_pair_row if game == GAME_FLIP_FLOP else _tt_pair_row
@@ -400,6 +418,19 @@ class HandValue:
     options: tuple[DiscardFigures, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class _StockPrep:
+    """Per hand before the draw, what every stock card's evaluation shares: the hand kept as
+    is, its distinct cards with the kept hand without each (and that hand's related cards),
+    and the necessary condition for ending the play after the draw."""
+
+    kept: KeepFigures
+    drops: tuple[tuple[int, tuple[int, ...], int, int], ...]  # (card, rest, rest mask, related)
+    any_fit: bool  # a card of the hand fits a table meld
+    fit_cards: int  # with a table fit, the draws that may end the play (mask; -1: all)
+    ending_cards: int  # without one, the draws that may end the play (mask; -1: all)
+
+
 class Evaluator:
     """Evaluates hands in one situation (the unseen cards, the next player, the table).
 
@@ -436,6 +467,9 @@ class Evaluator:
         self.p_two = hidden * (hidden - 1) / (u * (u - 1)) if u > 1 else 0.0
         self._keep: dict[int, KeepFigures] = {}
         self._danger: dict[int, float] = {}
+        self._plain_keep: dict[tuple[int, int], KeepFigures] = {}
+        self._fits_own: dict[int, bool] = {}
+        self._owns_meld = any(m.owner == obs.seat for m in obs.table)
 
     # ---- kept hands
 
@@ -535,7 +569,7 @@ class Evaluator:
         out.sort(key=lambda o: (o.score, -pts[o.card], -o.card))
         return tuple(out)
 
-    def ending(self, hand: Sequence[int], quick: bool = False) -> tuple[str, int | None] | None:
+    def ending(self, hand: Sequence[int], quick: bool = True) -> tuple[str, int | None] | None:
         """How ``hand`` (after the draw) ends the play now, if it does: GFF-9/GFF-10 via
         ``gff_going_out``, TT-11 via ``tt_tunk_out``. ``quick`` first applies a necessary
         condition (at most one card outside every meld of the hand and every table meld)."""
@@ -550,17 +584,93 @@ class Evaluator:
 
     def _may_end(self, hand: Sequence[int]) -> bool:
         """Necessary condition for ending now: when no card of the hand fits a table meld, the
-        hand must be all melded, or all but one card (the discard). (With lay-offs possible,
-        chains - a card that fits only after another - make any cheaper test unsafe.)"""
-        seat = self.obs.seat
-        if any(self.fits_table(c, seat) for c in hand):
-            return True
+        hand must be all melded, or all but one card (the discard). With lay-offs possible,
+        chains (a card that fits only after another) make a cheaper test unsafe, except that in
+        Triple Tunk every TT-11 shape holds a meld of the player's own: without one on the
+        table, the hand must hold a meld."""
         model = self.model
+        if any(self._fits_me(c) for c in hand):
+            if self.game == GAME_FLIP_FLOP or self._owns_meld:
+                return True
+            return model.deadwood(hand) < model.total(hand)
         return model.deadwood(hand) == 0 or (
             model.best_discard is not None and model.best_discard(hand) == 0
         )
 
-    def hand_value(self, hand: Sequence[int], quick: bool = False) -> HandValue:
+    def _fits_me(self, card: int) -> bool:
+        f = self._fits_own.get(card)
+        if f is None:
+            f = self.fits_table(card, self.obs.seat)
+            self._fits_own[card] = f
+        return f
+
+    def stock_prep(self, hand: Sequence[int]) -> _StockPrep:
+        """What :meth:`after_draw` shares across the stock cards for ``hand`` (before the draw).
+
+        Ending the play after drawing c needs (without a table fit) the hand plus c all melded
+        or all but one card: exactly the hand already melded (deadwood 0) or c among the kept
+        hand's ``empties`` (two melds of three, or a draw that leaves no deadwood)."""
+        hand = tuple(hand)
+        kept = self.keep(hand)
+        drops = []
+        for i, x in enumerate(hand):
+            rest = hand[:i] + hand[i + 1 :]
+            rel = 0
+            for a in rest:
+                rel |= related_mask(self.game, a)
+            drops.append((x, rest, _mask(rest), rel))
+        if len(hand) > 5:
+            raise ValueError("a Tunk hand before the draw holds at most five cards")
+        table = keep_table(self.model, hand)
+        any_fit = any(self._fits_me(c) for c in hand)
+        ending = -1 if table.base == 0 else table.empties
+        fit_cards = -1
+        if self.game != GAME_FLIP_FLOP and not self._owns_meld:
+            if table.base == self.model.total(hand):  # TT-11: c must make the hand's meld
+                fit_cards = 0
+                for a, b in combinations(hand, 2):
+                    fit_cards |= self.pair_row(a)[b]
+        return _StockPrep(kept, tuple(drops), any_fit, fit_cards, ending)
+
+    def _keep_plus(self, rest: tuple[int, ...], rmask: int, related: int, card: int) -> KeepFigures:
+        """``keep(rest + card)``; a card related to no card of ``rest`` adds only its points, so
+        its figures are shared by every such card of the same points."""
+        if related >> card & 1:
+            return self.keep((*rest, card))
+        key = (rmask, self.model.points[card])
+        f = self._plain_keep.get(key)
+        if f is None:
+            f = self.keep((*rest, card))
+            self._plain_keep[key] = f
+        return f
+
+    def after_draw(self, prep: _StockPrep, hand: Sequence[int], card: int) -> tuple[float, int]:
+        """(value, deadwood of the advised line) of ``hand`` + ``card``: exactly
+        ``hand_value((*hand, card), quick=True)``'s value and its best option's deadwood (0
+        when the play ends), computed from ``prep`` without ranking every option: throwing
+        ``card`` back is only weighed (its danger computed) when it can still be best."""
+        if prep.any_fit or self._fits_me(card):
+            maybe = prep.fit_cards >> card & 1
+        else:
+            maybe = prep.ending_cards >> card & 1
+        if maybe and self.ending((*hand, card), quick=False) is not None:
+            return end_value(self.game), 0
+        pts = self.model.points
+        best: tuple[float, int, int] | None = None
+        best_dead = 0
+        for x, rest, rmask, rel in prep.drops:
+            k = self._keep_plus(rest, rmask, rel, card)
+            key = (k.value + DANGER_POINTS * self.danger(x), -pts[x], -x)
+            if best is None or key < best:
+                best, best_dead = key, k.deadwood
+        back = prep.kept.value
+        if best is None or back <= best[0]:
+            key = (back + DANGER_POINTS * self.danger(card), -pts[card], -card)
+            if best is None or key < best:
+                best, best_dead = key, prep.kept.deadwood
+        return best[0], best_dead
+
+    def hand_value(self, hand: Sequence[int], quick: bool = True) -> HandValue:
         """The value of ``hand`` after the draw (module docstring)."""
         end = self.ending(hand, quick)
         options = self.options(hand)
@@ -581,6 +691,7 @@ def clear_value_caches() -> None:
     _TT_PAIR_ROWS.clear()
     _GFF_PAIR_ROWS.clear()
     _GFF_GROUPS.clear()
+    _RELATED.clear()
 
 
 __all__ = [
@@ -598,5 +709,6 @@ __all__ = [
     "end_value",
     "gff_completions",
     "keep_table",
+    "related_mask",
     "tt_completions",
 ]
