@@ -232,27 +232,38 @@ def fit_play_on(points: list[tuple[float, bool, float, float]]) -> None:
     if len(rows) < 10:
         print(f"  play-on plane: too few points ({len(rows)})")
         return
-    # Normal equations (3 x 3), solved by Gaussian elimination.
-    m = [[sum(r[i] * r[j] for r in rows) for j in range(3)] for i in range(3)]
-    t = [sum(r[i] * r[3] for r in rows) for i in range(3)]
-    for i in range(3):
-        piv = max(range(i, 3), key=lambda k: abs(m[k][i]))
-        m[i], m[piv], t[i], t[piv] = m[piv], m[i], t[piv], t[i]
-        for k in range(3):
-            if k != i and m[i][i]:
-                f = m[k][i] / m[i][i]
-                m[k] = [a - f * b for a, b in zip(m[k], m[i], strict=True)]
-                t[k] -= f * t[i]
-    a, b, c = (t[i] / m[i][i] if m[i][i] else 0.0 for i in range(3))
-    mean = sum(r[3] for r in rows) / len(rows)
-    sse = sum((r[3] - (a + b * r[1] + c * r[2])) ** 2 for r in rows)
-    sst = sum((r[3] - mean) ** 2 for r in rows)
     vs = sorted(r[2] for r in rows)
     print(
-        f"  play-on plane over {len(rows)} points (p >= {PLAY_ON_FLOOR}): "
-        f"a {a:+.3f}, b {b:+.3f}, c {c:+.4f} (hand value {vs[0]:.1f}..{vs[-1]:.1f}, "
-        f"median {vs[len(vs) // 2]:.1f}); R^2 {1 - sse / sst if sst else 0.0:.3f}"
+        f"  play-on fits over {len(rows)} points (p >= {PLAY_ON_FLOOR}; hand value "
+        f"{vs[0]:.1f}..{vs[-1]:.1f}, median {vs[len(vs) // 2]:.1f}):"
     )
+    for name, cols in (("plane a + b p + c v", (0, 1, 2)), ("flat in p: a + c v", (0, 2))):
+        coef = _least_squares([[r[i] for i in cols] for r in rows], [r[3] for r in rows])
+        full = dict(zip(cols, coef, strict=True))
+        a, b, c = full.get(0, 0.0), full.get(1, 0.0), full.get(2, 0.0)
+        mean = sum(r[3] for r in rows) / len(rows)
+        sse = sum((r[3] - (a + b * r[1] + c * r[2])) ** 2 for r in rows)
+        sst = sum((r[3] - mean) ** 2 for r in rows)
+        print(
+            f"    {name}: ({a:+.3f}, {b:+.3f}, {c:+.4f}); R^2 {1 - sse / sst if sst else 0.0:.3f}"
+        )
+
+
+def _least_squares(xs: list[list[float]], ys: list[float]) -> list[float]:
+    """Coefficients minimising the squared error of ys against the columns of xs (normal
+    equations, Gaussian elimination with partial pivoting)."""
+    k = len(xs[0])
+    m = [[sum(x[i] * x[j] for x in xs) for j in range(k)] for i in range(k)]
+    t = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(k)]
+    for i in range(k):
+        piv = max(range(i, k), key=lambda r: abs(m[r][i]))
+        m[i], m[piv], t[i], t[piv] = m[piv], m[i], t[piv], t[i]
+        for r in range(k):
+            if r != i and m[i][i]:
+                f = m[r][i] / m[i][i]
+                m[r] = [a - f * b for a, b in zip(m[r], m[i], strict=True)]
+                t[r] -= f * t[i]
+    return [t[i] / m[i][i] if m[i][i] else 0.0 for i in range(k)]
 
 
 def panel(ns: argparse.Namespace) -> None:

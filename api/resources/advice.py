@@ -76,6 +76,7 @@ def tunk_discard_answer(q: TunkAdviceQuery) -> dict[str, Any]:
                 "danger": _r(o.danger),
                 "out_chance": _r(o.out_chance),
                 "score": _r(o.score),
+                "keep_value": _r(o.keep_value),
             }
             for o in advice.options
         ],
@@ -107,6 +108,7 @@ def tunk_draw_answer(q: TunkAdviceQuery) -> dict[str, Any]:
         "explanation": advice.explanation,
         "seed": q.seed,
         "samples": advice.stock_cards,
+        "hand_value": _r(advice.hand_value),
     }
 
 
@@ -119,7 +121,8 @@ def tunk_knock_answer(q: TunkAdviceQuery) -> dict[str, Any]:
         q.obs, samples=q.samples, seed=q.seed, precision=precision, settle=q.precision is None
     )
     low, high = advice.interval
-    return {
+    hand = advice.hand
+    out: dict[str, Any] = {
         "game": q.game,
         "hand": list(q.obs.hand),
         "hand_total": advice.hand_total,
@@ -137,7 +140,21 @@ def tunk_knock_answer(q: TunkAdviceQuery) -> dict[str, Any]:
         "explanation": advice.explanation,
         "seed": q.seed,
         "samples": advice.samples,
+        "hand_value": _r(advice.hand_value),
+        "hand_evaluation": None
+        if hand is None
+        else {
+            "value": _r(hand.value),
+            "deadwood": hand.deadwood,
+            "outs": hand.outs,
+            "expected_deadwood": _r(hand.expected_deadwood),
+            "out_chance": _r(hand.out_chance),
+        },
     }
+    if q.game == GAME_FLIP_FLOP:
+        out["payout_if_caught"] = _r(advice.payout_if_caught)
+        out["all_in"] = advice.all_in
+    return out
 
 
 def t13_discard_answer(q: T13AdviceQuery) -> dict[str, Any]:
@@ -362,9 +379,7 @@ def _add_route(blp: Blueprint, game: str, endpoint: str) -> None:
     view.__doc__ = summary
     decorated = blp.doc(summary=summary, description=_description(game, endpoint))(view)
     decorated = blp.response(200, response_schema, description="The advice.")(decorated)
-    decorated = blp.arguments(request_schema(), examples=ADVICE_EXAMPLES[game][endpoint])(
-        decorated
-    )
+    decorated = blp.arguments(request_schema(), examples=ADVICE_EXAMPLES[game][endpoint])(decorated)
     blp.route(f"/{endpoint}", methods=["POST"], endpoint=endpoint)(decorated)
 
 

@@ -43,6 +43,7 @@ class DrawAdvice:
     throw_back: bool = False
     stock_cards: int = 0
     stock_half_width: float = 0.0
+    hand_value: float = 0.0  # Evaluator.keep(hand).value: what knock weighs for playing on
 
 
 def _deadwood_of(hv: HandValue) -> int:
@@ -158,6 +159,7 @@ def draw_advice(
             stock_value,
             stock_cards=n,
             stock_half_width=est.half_width,
+            hand_value=ev.keep(hand).value,
         )
     take = taken.value < stock_value
     name = card_text(obs.game, top)
@@ -199,6 +201,7 @@ def draw_advice(
         throw_back,
         n,
         est.half_width,
+        ev.keep(hand).value,
     )
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 
 from engine import cards as std
 from engine import topper
@@ -42,7 +42,8 @@ from engine.gff_play import gff_going_out, spread_kind
 from engine.rules import GAME_FLIP_FLOP
 from engine.situation import Observation
 from engine.tt_melds import _FEATURE as _TT_FEATURE
-from engine.tt_play import can_extend, tt_tunk_out
+from engine.tt_play import TUNK_SHAPES, can_extend, tt_tunk_out
+from engine.types import TableMeld
 
 # Points a discard that feeds the next player costs: what they typically shed by using it
 # (a card of their deadwood, about half a ten) - tuned in heads-up tournaments.
@@ -302,6 +303,17 @@ def _point_masks(model: GameModel) -> tuple[tuple[int, int], ...]:
     return pm
 
 
+# Per kept-hand size r: the position groups of 2..min(4, r - 1) cards, with their position masks.
+_SUBSETS: tuple[tuple[tuple[tuple[int, ...], int], ...], ...] = tuple(
+    tuple(
+        (idx, sum(1 << i for i in idx))
+        for size in range(2, min(4, r - 1) + 1)
+        for idx in combinations(range(r), size)
+    )
+    for r in range(6)
+)
+
+
 def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> KeepTable:
     """Drawing card c (worth p) and keeping it in a new meld with a group G of ``rest`` while
     throwing x (not in G) leaves ``total - G - x`` when that meld beats the best meld left in
@@ -321,22 +333,34 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
     pr = [pts[c] for c in rest]
     total = sum(pr)
     index = {c: i for i, c in enumerate(rest)}
-    groups: list[tuple[tuple[int, ...], int, int]] = []  # (positions, points, outside mask)
+    groups: list[tuple[int, int, int, int]] = []  # (positions mask, size, points, outside mask)
     inside: dict[int, int] = {}  # melds inside rest: position mask -> points
-    for size in range(2, min(4, r - 1) + 1):
-        for idx in combinations(range(r), size):
+    tt = model.name != GAME_FLIP_FLOP
+    feats = [_TT_FEATURE[c] for c in rest] if tt else []
+    for idx, pmask in _SUBSETS[r]:
+        k = len(idx)
+        if k == 2:
+            cm = pair_row_for(model.name)(rest[idx[0]])[rest[idx[1]]]
+            g = pr[idx[0]] + pr[idx[1]]
+        elif tt:  # tt_completions without building the group tuple
+            f = gm = g = 0
+            for i in idx:
+                f |= feats[i]
+                gm |= 1 << rest[i]
+                g += pr[i]
+            cm = _tt_comp_raw(f, k) & ~gm
+        else:
             cm = comp(tuple(rest[i] for i in idx))
-            if not cm:
-                continue
             g = sum(pr[i] for i in idx)
-            own = cm & rmask
-            if own:
-                pmask = sum(1 << i for i in idx)
-                for c in _bits(own):
-                    inside[pmask | 1 << index[c]] = g + pr[index[c]]
-            out = cm & ~rmask
-            if out:
-                groups.append((idx, g, out))
+        if not cm:
+            continue
+        own = cm & rmask
+        if own:
+            for c in _bits(own):
+                inside[pmask | 1 << index[c]] = g + pr[index[c]]
+        out = cm & ~rmask
+        if out:
+            groups.append((pmask, k, g, out))
     best_all = max(inside.values(), default=0)
     base = total - best_all
     b_x = [max((v for m, v in inside.items() if not m >> i & 1), default=0) for i in range(r)]
@@ -346,20 +370,20 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
     records: list[tuple[int, int, int]] = []  # (value after the draw, plain value, card mask)
     empties = 0
     full = (1 << r) - 1
-    for idx, g, cmask in groups:
+    for gmask, k, g, cmask in groups:
         for p, pm in pmasks:
             m = cmask & pm
             if not m:
                 continue
             for i in order:
-                if i not in idx and b_x[i] <= g + p:
+                if not gmask >> i & 1 and b_x[i] <= g + p:
                     v = total - g - pr[i]
                     plain = base if best_drop + p > base else best_drop + p
                     if v < plain:
                         records.append((v, plain, m))
                     break
-        if r == 5 and len(idx) == 2:
-            left = full & ~((1 << idx[0]) | (1 << idx[1]))
+        if r == 5 and k == 2:
+            left = full & ~gmask
             if left in inside:
                 empties |= cmask  # two melds of three after the draw
     if r == 2:
@@ -382,6 +406,27 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
 
 
 # --------------------------------------------------------------------------- the evaluator
+
+
+def tt_tunk_sizes(table: Sequence[TableMeld], seat: int) -> frozenset[int]:
+    """The hand sizes (after the draw) with which ``seat`` could tunk out at this table: the
+    TT-11 shapes' card counts once the player's own table melds (own cards) and earlier
+    sideways cards are taken off, as the tunk-out search counts them. A necessary condition."""
+    own = [len(m.own_cards()) for m in table if m.owner == seat]
+    has_opp = any(m.owner != seat for m in table)
+    side0 = sum(1 for m in table if m.owner != seat for _c, who in m.added if who == seat)
+    out = set()
+    for sizes, sideways, discards in TUNK_SHAPES.values():
+        need_side = sideways - side0
+        if need_side < 0 or len(own) > len(sizes) or (need_side and not has_opp):
+            continue
+        for slots in set(permutations(range(len(sizes)), len(own))):
+            ext = [sizes[s] - k for s, k in zip(slots, own, strict=True)]
+            if any(e < 0 for e in ext):
+                continue
+            new = sum(sizes[s] for s in range(len(sizes)) if s not in slots)
+            out.add(sum(ext) + new + need_side + (1 if discards else 0))
+    return frozenset(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,6 +515,9 @@ class Evaluator:
         self._plain_keep: dict[tuple[int, int], KeepFigures] = {}
         self._fits_own: dict[int, bool] = {}
         self._owns_meld = any(m.owner == obs.seat for m in obs.table)
+        self._tunk_sizes = (
+            tt_tunk_sizes(obs.table, obs.seat) if obs.game != GAME_FLIP_FLOP else frozenset()
+        )
 
     # ---- kept hands
 
@@ -541,7 +589,7 @@ class Evaluator:
         for a in kn:
             n_one += (row[a] & um).bit_count()
         pairs2 = 0
-        for a in self.unseen:
+        for a in _bits(um & related_mask(self.game, card)):  # row[a] is 0 for the others
             pairs2 += (row[a] & um).bit_count()
         total = n_one * self.p_one + pairs2 // 2 * self.p_two
         return min(1.0, total)
@@ -589,6 +637,8 @@ class Evaluator:
         Triple Tunk every TT-11 shape holds a meld of the player's own: without one on the
         table, the hand must hold a meld."""
         model = self.model
+        if self.game != GAME_FLIP_FLOP and len(hand) not in self._tunk_sizes:
+            return False  # no TT-11 shape has that many cards left to dispose of
         if any(self._fits_me(c) for c in hand):
             if self.game == GAME_FLIP_FLOP or self._owns_meld:
                 return True
@@ -625,11 +675,16 @@ class Evaluator:
         any_fit = any(self._fits_me(c) for c in hand)
         ending = -1 if table.base == 0 else table.empties
         fit_cards = -1
-        if self.game != GAME_FLIP_FLOP and not self._owns_meld:
-            if table.base == self.model.total(hand):  # TT-11: c must make the hand's meld
-                fit_cards = 0
-                for a, b in combinations(hand, 2):
-                    fit_cards |= self.pair_row(a)[b]
+        if self.game != GAME_FLIP_FLOP and len(hand) + 1 not in self._tunk_sizes:
+            fit_cards = ending = 0  # no TT-11 shape has that many cards to dispose of
+        elif (
+            self.game != GAME_FLIP_FLOP
+            and not self._owns_meld
+            and table.base == self.model.total(hand)
+        ):  # TT-11 with no own meld on the table or in the hand: the draw must make one
+            fit_cards = 0
+            for a, b in combinations(hand, 2):
+                fit_cards |= self.pair_row(a)[b]
         return _StockPrep(kept, tuple(drops), any_fit, fit_cards, ending)
 
     def _keep_plus(self, rest: tuple[int, ...], rmask: int, related: int, card: int) -> KeepFigures:
