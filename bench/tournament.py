@@ -19,6 +19,10 @@ deciles holding >= 30 decisions). Self-play also checks that the seats net to ze
 
     python bench/tournament.py --game triple-tunk --players 3 --panel knock5,never --deals 1000
 
+``--record-play-on --explore 0.5`` (the advisor plays on at random half of the times it would
+knock) prints the final game-pot / knock settlement after playing on by predicted p, and the
+least-squares fits of it in p and the hand value (``knock.PLAY_ON_LINE``).
+
 ``--sweep`` instead plays the baseline thresholds against each other (round robin, heads-up)
 to choose BASELINE_THRESHOLDS. ``--jobs 2`` splits the deals over processes; every deal has its
 own seed, so the figures do not depend on the number of jobs.

@@ -309,7 +309,10 @@ def _description(game: str, endpoint: str) -> str:
     if game == GAME_FLIP_FLOP:
         pay = (
             "GFF-8 drop at the start of a turn: a strictly lowest dropper takes the game pot "
-            "(players - 1 stakes net), a caught dropper pays its stake plus one extra stake (-2)."
+            "(players dealt in - 1 stakes net), a caught dropper pays its stake plus one extra "
+            "stake (-2); both settled by the settlement itself, with `bankrolls` and `stake` "
+            "deciding who is dealt in and whether you are all in (GFF-6). The flip/flop pots "
+            "and their carry-over do not depend on the drop (GFF-5)."
         )
     else:
         pay = (
@@ -322,7 +325,10 @@ def _description(game: str, endpoint: str) -> str:
         "`win_probability` is the chance that your hand total is strictly the lowest now, by Monte "
         f"Carlo over `samples` draws of the opponents' hands, with a 95% Wilson interval. {pay} "
         f"The expected payout averages over the same draws; the advice says {word} (`knock: "
-        "true`) when it beats the value of playing on. " + TUNK_MODEL
+        "true`) when it beats the value of playing on, which is read from the hand's value in "
+        "the one hand evaluation `discard` and `draw` use (`hand_value`: (deadwood + expected "
+        "deadwood after the next draw) / 2 - out weight x chance to empty the hand) and the win "
+        "probability, by a fit to simulated tournaments. " + TUNK_MODEL
     )
 
 

@@ -337,10 +337,19 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
     inside: dict[int, int] = {}  # melds inside rest: position mask -> points
     tt = model.name != GAME_FLIP_FLOP
     feats = [_TT_FEATURE[c] for c in rest] if tt else []
+    pair_row = pair_row_for(model.name)
+    # A card related to no other card of rest is in no group with completions (see
+    # related_mask): only groups of "live" cards are searched.
+    live = 0
+    for i, c in enumerate(rest):
+        if related_mask(model.name, c) & rmask:
+            live |= 1 << i
     for idx, pmask in _SUBSETS[r]:
+        if pmask & ~live:
+            continue
         k = len(idx)
         if k == 2:
-            cm = pair_row_for(model.name)(rest[idx[0]])[rest[idx[1]]]
+            cm = pair_row(rest[idx[0]])[rest[idx[1]]]
             g = pr[idx[0]] + pr[idx[1]]
         elif tt:  # tt_completions without building the group tuple
             f = gm = g = 0
@@ -349,9 +358,13 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
                 gm |= 1 << rest[i]
                 g += pr[i]
             cm = _tt_comp_raw(f, k) & ~gm
-        else:
-            cm = comp(tuple(rest[i] for i in idx))
-            g = sum(pr[i] for i in idx)
+        else:  # gff_completions: memoised on the group's card mask
+            gm = g = 0
+            for i in idx:
+                gm |= 1 << rest[i]
+                g += pr[i]
+            got = _GFF_GROUPS.get(gm)
+            cm = got if got is not None else gff_completions(tuple(rest[i] for i in idx))
         if not cm:
             continue
         own = cm & rmask
