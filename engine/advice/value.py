@@ -383,18 +383,26 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
     records: list[tuple[int, int, int]] = []  # (value after the draw, plain value, card mask)
     empties = 0
     full = (1 << r) - 1
+    plains = [(p, pm, base if best_drop + p > base else best_drop + p) for p, pm in pmasks]
     for gmask, k, g, cmask in groups:
-        for p, pm in pmasks:
-            m = cmask & pm
-            if not m:
-                continue
-            for i in order:
-                if not gmask >> i & 1 and b_x[i] <= g + p:
-                    v = total - g - pr[i]
-                    plain = base if best_drop + p > base else best_drop + p
-                    if v < plain:
+        if not inside:  # no meld left to keep: throw the highest card outside the group
+            v = total - g - pr[next(i for i in order if not gmask >> i & 1)]
+            for _p, pm, plain in plains:
+                if v < plain:
+                    m = cmask & pm
+                    if m:
                         records.append((v, plain, m))
-                    break
+        else:
+            for p, pm, plain in plains:
+                m = cmask & pm
+                if not m:
+                    continue
+                for i in order:
+                    if not gmask >> i & 1 and b_x[i] <= g + p:
+                        v = total - g - pr[i]
+                        if v < plain:
+                            records.append((v, plain, m))
+                        break
         if r == 5 and k == 2:
             left = full & ~gmask
             if left in inside:
