@@ -174,3 +174,31 @@ def test_the_compiled_dumpers_equal_marshmallow(game: str, endpoint: str) -> Non
         query = tunk_request_schema(game, endpoint)().load(example["value"])
         answer = _TUNK_ANSWERS[endpoint](query)
         assert json.dumps(fast(answer)) == json.dumps(schema.dump(answer))
+
+
+def test_bankrolls_that_leave_seats_out_change_the_drop_advice(client: FlaskClient) -> None:
+    # KS QS (20 points) at a 4-seat table: seat 1 beats 20 unless its hidden card is an ace or
+    # a two (6 of the unseen cards), seats 2 and 3 always do (known 20 + any card). With every
+    # seat staking (GFF-6) a won drop takes 3 stakes: drop. When the bankrolls leave seats 2
+    # and 3 out, the same odds win 1 stake against a caught -2 (GFF-8): play on.
+    seat1 = {"seat": 1, "picked_up": ["KH", "5D", "2C", "AH"]}
+    body: dict[str, Any] = {"hand": ["KS", "QS"], "players": 4, "dealer": 1, "stake": 100}
+    everyone = post(
+        client,
+        f"{GFF}/knock",
+        dict(
+            body,
+            bankrolls=[1000, 1000, 1000, 1000],
+            opponents=[
+                seat1,
+                {"seat": 2, "picked_up": ["KD", "5H", "3S", "2D"]},
+                {"seat": 3, "picked_up": ["QH", "4C", "3C", "3D"]},
+            ],
+        ),
+    )
+    two_out = post(
+        client, f"{GFF}/knock", dict(body, bankrolls=[1000, 1000, 150, 150], opponents=[seat1])
+    )
+    assert everyone["knock"] is True and everyone["payout_if_win"] == 3.0
+    assert two_out["knock"] is False and two_out["payout_if_win"] == 1.0
+    assert two_out["win_probability"] == pytest.approx(1 - 6 / 46, abs=0.05)
