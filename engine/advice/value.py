@@ -1,4 +1,4 @@
-"""One evaluation of a Tunk hand, shared by the discard, draw and lay-down advice.
+"""One evaluation of a Tunk hand, shared by the discard, draw, knock and lay-down advice.
 
 A *kept hand* ``R`` is what the player holds at the end of a turn, after the discard. Its
 value (lower is better, in deadwood points) is
@@ -20,7 +20,9 @@ GFF-3 / TT-8, or completes a meld with two cards they are known or likely to hol
 a hand after the draw is its best discard's value, or :data:`END_VALUE` when it ends the play
 now (GFF-9/GFF-10 going or tunking out, TT-11 tunking out). ``draw`` reports for the top discard
 the value of the hand after taking it, and for the stock the mean of the same value over the
-unseen cards; ``discard`` reports the same numbers, so the two never disagree.
+unseen cards; ``discard`` reports the same numbers, so the two never disagree. ``knock`` reads
+the value of playing on from ``keep(H)`` of the hand as it is (``engine.advice.knock``), the
+value ``draw`` reports as ``hand_value`` and ``discard`` gives the option that leaves ``H``.
 
 Speed: the part of ``keep`` that does not depend on the situation (for each card of the deck,
 how much drawing it would lower the hand's deadwood) is a table built once per kept hand and
