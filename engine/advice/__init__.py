@@ -3,7 +3,8 @@
 Every question is an :class:`engine.situation.Observation` (what the player sees: hand, table
 melds with owners, discard pile top first, cards each seat is known to hold, hand sizes, turns
 played, the GFF-5 flip card, TT-12 waiting counters, TT-9 claims, and each seat's discards and
-passed-over discards, and the GFF-6 money: stake, bankrolls, carried pots). Validate it once with :func:`engine.advice.common.check_observation`.
+passed-over discards, and the GFF-6 money: stake, bankrolls, carried pots). Validate it once
+with :func:`engine.advice.common.check_observation`.
 
 - :mod:`engine.advice.value`: the one hand evaluation that discard, draw and knock share.
 - :func:`engine.advice.discard.discard_advice` -> ``DiscardAdvice`` (ranked ``DiscardOption``\\s,
