@@ -124,13 +124,19 @@ def _compatible(bits: int, wild: int, by_value: tuple[int, ...]) -> int:
     return by_value[bits.bit_length() - 1] | wild
 
 
+# _compatible for every 4-bit set of non-wild values, per attribute (lookups in the hot path).
+_COL_OK = tuple(_compatible(b, _BLACK_M, _COLOUR_M) for b in range(16))
+_SHP_OK = tuple(_compatible(b, _BLOB_M, _SHAPE_M) for b in range(16))
+_NUM_OK = tuple(_compatible(b, _QMARK_M, _NUMBER_M) for b in range(16))
+
+
 def _tt_comp_raw(f: int, k: int) -> int:
     """Cards that make a (k+1)-card TT-6 meld with a k-card group of packed features ``f``:
     matching in two of colour, shape, number, or in sequence (TT-5, ``?`` = 5 high only) and
     matching in colour or shape."""
-    col = _compatible(f & 0xF, _BLACK_M, _COLOUR_M)
-    shp = _compatible((f >> 4) & 0xF, _BLOB_M, _SHAPE_M)
-    num = _compatible((f >> 8) & 0xF, _QMARK_M, _NUMBER_M)
+    col = _COL_OK[f & 0xF]
+    shp = _SHP_OK[(f >> 4) & 0xF]
+    num = _NUM_OK[(f >> 8) & 0xF]
     out = (col & shp) | (col & num) | (shp & num)
     values = f >> 12
     if values.bit_count() == k:  # distinct values: which cards extend them to a sequence
