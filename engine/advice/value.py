@@ -44,7 +44,17 @@ from engine.gff_play import gff_going_out, spread_kind
 from engine.rules import GAME_FLIP_FLOP
 from engine.situation import Observation
 from engine.tt_melds import _FEATURE as _TT_FEATURE
-from engine.tt_play import TUNK_SHAPES, can_extend, tt_tunk_out
+from engine.tt_play import (
+    TUNK_SHAPES,
+    _dead_cards,
+    _extension_plans,
+    _hopeless_without,
+    _sideways_count,
+    _sideways_plans,
+    _split_melds,
+    can_extend,
+    tt_tunk_out,
+)
 from engine.types import TableMeld
 
 # Points a discard that feeds the next player costs: what they typically shed by using it
@@ -458,6 +468,52 @@ def tt_tunk_sizes(table: Sequence[TableMeld], seat: int) -> frozenset[int]:
     return frozenset(out)
 
 
+def tt_can_tunk_out(hand: Sequence[int], table: Sequence[TableMeld], seat: int) -> bool:
+    """Whether ``tt_tunk_out(hand, table, seat)`` finds an option (TT-11): the same search as
+    ``tt_tunk_out_options``, stopped at the first option instead of building and ranking all
+    of them (the stock line only needs to know that the play ends)."""
+    cards = tuple(sorted(set(hand)))
+    if not cards:
+        return False
+    own_idx = [i for i, m in enumerate(table) if m.owner == seat]
+    opp_idx = [i for i, m in enumerate(table) if m.owner != seat]
+    own_len = {i: len(table[i].own_cards()) for i in own_idx}
+    side0 = _sideways_count(table, seat)
+    dead = _dead_cards(cards, table, seat)
+    if len(dead) > 1:
+        return False
+    dead_after: dict[int, bool] = {}
+    for sizes, sideways, discards in TUNK_SHAPES.values():
+        need_side = sideways - side0
+        if need_side < 0 or len(own_idx) > len(sizes) or (need_side and not opp_idx):
+            continue
+        if dead and not discards:
+            continue
+        for slots in set(permutations(range(len(sizes)), len(own_idx))):
+            ext_need = {i: sizes[s] - own_len[i] for i, s in zip(own_idx, slots, strict=True)}
+            if any(n < 0 for n in ext_need.values()):
+                continue
+            new_sizes = tuple(sizes[s] for s in range(len(sizes)) if s not in slots)
+            total = sum(ext_need.values()) + sum(new_sizes) + need_side + (1 if discards else 0)
+            if total != len(cards):
+                continue
+            for discard in (dead or cards) if discards else (None,):
+                if discard is not None and _hopeless_without(
+                    discard, cards, table, seat, dead_after
+                ):
+                    continue
+                rest = tuple(c for c in cards if c != discard)
+                for side in combinations(rest, need_side):
+                    after_side = tuple(c for c in rest if c not in side)
+                    for _side_plan in _sideways_plans(table, opp_idx, side):
+                        for _ext_plan, left in _extension_plans(
+                            table, own_idx, ext_need, after_side
+                        ):
+                            for _melds in _split_melds(left, new_sizes):
+                                return True
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class KeepFigures:
     """The figures of a kept hand in one situation (see the module docstring)."""
@@ -659,6 +715,13 @@ class Evaluator:
         option = tt_tunk_out(tuple(hand), obs.table, obs.seat)
         return ("tunk_out", option.discard) if option is not None else None
 
+    def _ends(self, hand: Sequence[int]) -> bool:
+        """``ending(hand, quick=False) is not None``; Triple Tunk stops its TT-11 search at
+        the first option (:func:`tt_can_tunk_out`)."""
+        if self.game == GAME_FLIP_FLOP:
+            return self.ending(hand, quick=False) is not None
+        return tt_can_tunk_out(hand, self.obs.table, self.obs.seat)
+
     def _may_end(self, hand: Sequence[int]) -> bool:
         """Necessary condition for ending now: when no card of the hand fits a table meld, the
         hand must be all melded, or all but one card (the discard). With lay-offs possible,
@@ -737,7 +800,7 @@ class Evaluator:
             maybe = prep.fit_cards >> card & 1
         else:
             maybe = prep.ending_cards >> card & 1
-        if maybe and self.ending((*hand, card), quick=False) is not None:
+        if maybe and self._ends((*hand, card)):
             return end_value(self.game), 0
         pts = self.model.points
         best: tuple[float, int, int] | None = None
