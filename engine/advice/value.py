@@ -321,96 +321,176 @@ def _point_masks(model: GameModel) -> tuple[tuple[int, int], ...]:
     return pm
 
 
-# Per kept-hand size r: the position groups of 2..min(4, r - 1) cards, with their position masks.
-_SUBSETS: tuple[tuple[tuple[tuple[int, ...], int], ...], ...] = tuple(
-    tuple(
-        (idx, sum(1 << i for i in idx))
-        for size in range(2, min(4, r - 1) + 1)
-        for idx in combinations(range(r), size)
-    )
+# Per kept-hand size r: its position pairs, triples and quadruples (groups of 2..min(4, r - 1)
+# cards), each as (positions..., position mask).
+_PAIRS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((a, b, 1 << a | 1 << b) for a, b in combinations(range(r), 2)) if r >= 3 else ()
     for r in range(6)
 )
+_TRIPLES: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple((a, b, c, 1 << a | 1 << b | 1 << c) for a, b, c in combinations(range(r), 3))
+    if r >= 4
+    else ()
+    for r in range(6)
+)
+_QUADS: tuple[tuple[tuple[int, int, int, int, int], ...], ...] = tuple(
+    tuple(
+        (a, b, c, d, 1 << a | 1 << b | 1 << c | 1 << d) for a, b, c, d in combinations(range(r), 4)
+    )
+    if r >= 5
+    else ()
+    for r in range(6)
+)
+
+
+def _gff_group(cards: tuple[int, ...], gm: int) -> int:
+    """gff_completions of a group of 3-4 cards whose bit mask is ``gm`` (memoised on it)."""
+    m = _GFF_GROUPS.get(gm)
+    if m is None:
+        m = gff_completions(cards)
+    return m
 
 
 def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> KeepTable:
     """Drawing card c (worth p) and keeping it in a new meld with a group G of ``rest`` while
     throwing x (not in G) leaves ``total - G - x`` when that meld beats the best meld left in
     ``rest - x`` (else keeping c is no better than its plain value), so per (G, p) the best x
-    is the highest card outside G whose remaining best meld is worth at most ``G + p``.
+    is the highest card outside G whose remaining best meld is worth at most ``G + p``. Each
+    drawn card keeps its lowest such value: the values are collected per value (card masks)
+    and handed out lowest first.
 
     A kept hand holds at most five cards, hence at most one meld (3 + 3 > 5): its deadwood is
     its total less its best meld, and the melds inside it come from the same completion masks.
     """
-    pts = model.points
-    comp = completions_for(model.name)
     r = len(rest)
     if r == 0:
         return KeepTable(0, 0, (), 0, 0)
     if r > 5:
         raise ValueError("a kept Tunk hand holds at most five cards")
+    name = model.name
+    pts = model.points
     pr = [pts[c] for c in rest]
     total = sum(pr)
-    index = {c: i for i, c in enumerate(rest)}
-    groups: list[tuple[int, int, int, int]] = []  # (positions mask, size, points, outside mask)
-    inside: dict[int, int] = {}  # melds inside rest: position mask -> points
-    tt = model.name != GAME_FLIP_FLOP
-    feats = [_TT_FEATURE[c] for c in rest] if tt else []
-    pair_row = pair_row_for(model.name)
+    tt = name != GAME_FLIP_FLOP
+    pair_row = pair_row_for(name)
     # A card related to no other card of rest is in no group with completions (see
-    # related_mask): only groups of "live" cards are searched.
-    live = 0
+    # related_mask): groups holding such a card are skipped.
+    rows = [pair_row(c) for c in rest]
+    dead = 0
     for i, c in enumerate(rest):
-        if related_mask(model.name, c) & rmask:
-            live |= 1 << i
-    for idx, pmask in _SUBSETS[r]:
-        if pmask & ~live:
+        if not related_mask(name, c) & rmask:
+            dead |= 1 << i
+    outside = ~rmask
+    groups: list[tuple[int, int, int]] = []  # (positions mask, points, outside completions)
+    pair_groups: list[tuple[int, int]] = []  # r == 5: (positions mask, outside completions)
+    inside: dict[int, int] = {}  # melds inside rest: position mask -> points
+    for a, b, pm in _PAIRS[r]:
+        if pm & dead:
             continue
-        k = len(idx)
-        if k == 2:
-            cm = pair_row(rest[idx[0]])[rest[idx[1]]]
-            g = pr[idx[0]] + pr[idx[1]]
-        elif tt:  # tt_completions without building the group tuple
-            f = gm = g = 0
-            for i in idx:
-                f |= feats[i]
-                gm |= 1 << rest[i]
-                g += pr[i]
-            cm = _tt_comp_raw(f, k) & ~gm
-        else:  # gff_completions: memoised on the group's card mask
-            gm = g = 0
-            for i in idx:
-                gm |= 1 << rest[i]
-                g += pr[i]
-            got = _GFF_GROUPS.get(gm)
-            cm = got if got is not None else gff_completions(tuple(rest[i] for i in idx))
+        cm = rows[a][rest[b]]
         if not cm:
             continue
+        g = pr[a] + pr[b]
         own = cm & rmask
         if own:
-            for c in _bits(own):
-                inside[pmask | 1 << index[c]] = g + pr[index[c]]
-        out = cm & ~rmask
+            for i, c in enumerate(rest):
+                if own >> c & 1:
+                    inside[pm | 1 << i] = g + pr[i]
+        out = cm & outside
         if out:
-            groups.append((pmask, k, g, out))
-    best_all = max(inside.values(), default=0)
-    base = total - best_all
-    b_x = [max((v for m, v in inside.items() if not m >> i & 1), default=0) for i in range(r)]
-    best_drop = min(total - pr[i] - b_x[i] for i in range(r))
-    order = sorted(range(r), key=lambda i: -pr[i])
-    pmasks = _point_masks(model)
-    records: list[tuple[int, int, int]] = []  # (value after the draw, plain value, card mask)
+            groups.append((pm, g, out))
+            if r == 5:
+                pair_groups.append((pm, out))
+    if r >= 4:
+        bits = [1 << c for c in rest]
+        feats = [_TT_FEATURE[c] for c in rest] if tt else []
+        col_ok, shp_ok, num_ok, seq_fill = _COL_OK, _SHP_OK, _NUM_OK, _SEQ_FILL
+        for a, b, c, pm in _TRIPLES[r]:
+            if pm & dead:
+                continue
+            gm = bits[a] | bits[b] | bits[c]
+            if tt:  # _tt_comp_raw(f, 3) inline
+                f = feats[a] | feats[b] | feats[c]
+                col = col_ok[f & 0xF]
+                shp = shp_ok[(f >> 4) & 0xF]
+                num = num_ok[(f >> 8) & 0xF]
+                cm = (col & shp) | (col & num) | (shp & num)
+                if (f >> 12).bit_count() == 3:
+                    cm |= seq_fill[f >> 12] & (col | shp)
+                cm &= ~gm
+            else:
+                cm = _gff_group((rest[a], rest[b], rest[c]), gm)
+            if not cm:
+                continue
+            g = pr[a] + pr[b] + pr[c]
+            own = cm & rmask
+            if own:
+                for i, x in enumerate(rest):
+                    if own >> x & 1:
+                        inside[pm | 1 << i] = g + pr[i]
+            out = cm & outside
+            if out:
+                groups.append((pm, g, out))
+        for a, b, c, d, pm in _QUADS[r]:
+            if pm & dead:
+                continue
+            gm = bits[a] | bits[b] | bits[c] | bits[d]
+            if tt:  # _tt_comp_raw(f, 4) inline
+                f = feats[a] | feats[b] | feats[c] | feats[d]
+                col = col_ok[f & 0xF]
+                shp = shp_ok[(f >> 4) & 0xF]
+                num = num_ok[(f >> 8) & 0xF]
+                cm = (col & shp) | (col & num) | (shp & num)
+                if (f >> 12).bit_count() == 4:
+                    cm |= seq_fill[f >> 12] & (col | shp)
+                cm &= ~gm
+            else:
+                cm = _gff_group((rest[a], rest[b], rest[c], rest[d]), gm)
+            if not cm:
+                continue
+            g = pr[a] + pr[b] + pr[c] + pr[d]
+            own = cm & rmask
+            if own:
+                for i, x in enumerate(rest):
+                    if own >> x & 1:
+                        inside[pm | 1 << i] = g + pr[i]
+            out = cm & outside
+            if out:
+                groups.append((pm, g, out))
     empties = 0
-    full = (1 << r) - 1
-    plains = [(p, pm, base if best_drop + p > base else best_drop + p) for p, pm in pmasks]
-    for gmask, k, g, cmask in groups:
-        if not inside:  # no meld left to keep: throw the highest card outside the group
-            v = total - g - pr[next(i for i in order if not gmask >> i & 1)]
+    if inside:
+        best_all = max(inside.values())
+        b_x = [max((v for m, v in inside.items() if not m >> i & 1), default=0) for i in range(r)]
+        best_drop = min(total - pr[i] - b_x[i] for i in range(r))
+    else:
+        best_all = 0
+        b_x = [0] * r
+        best_drop = total - max(pr)
+    base = total - best_all
+    if r == 2:
+        empties = completions_for(name)(rest) & outside  # one meld of three after the draw
+    if not groups:
+        return KeepTable(base, best_drop, (), 0, empties)
+    order = sorted(range(r), key=lambda i: -pr[i])
+    plains = [
+        (p, pm, base if best_drop + p > base else best_drop + p) for p, pm in _point_masks(model)
+    ]
+    by_value: dict[int, int] = {}  # value after the draw -> cards that reach it (below plain)
+    if not inside:  # no meld left to keep: throw the highest card outside the group
+        for gmask, g, cmask in groups:
+            for i in order:
+                if not gmask >> i & 1:
+                    v = total - g - pr[i]
+                    break
+            by_value[v] = by_value.get(v, 0) | cmask
+        for v, cmask in by_value.items():  # keep the cards whose plain value exceeds v
+            m = 0
             for _p, pm, plain in plains:
                 if v < plain:
-                    m = cmask & pm
-                    if m:
-                        records.append((v, plain, m))
-        else:
+                    m |= pm
+            by_value[v] = cmask & m
+    else:
+        for gmask, g, cmask in groups:
             for p, pm, plain in plains:
                 m = cmask & pm
                 if not m:
@@ -419,28 +499,28 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
                     if not gmask >> i & 1 and b_x[i] <= g + p:
                         v = total - g - pr[i]
                         if v < plain:
-                            records.append((v, plain, m))
+                            by_value[v] = by_value.get(v, 0) | m
                         break
-        if r == 5 and k == 2:
-            left = full & ~gmask
-            if left in inside:
+        full = (1 << r) - 1
+        for gmask, cmask in pair_groups:
+            if full & ~gmask in inside:
                 empties |= cmask  # two melds of three after the draw
-    if r == 2:
-        empties |= comp(rest) & ~rmask  # one meld of three after the draw
-    records.sort()
     gains: dict[int, int] = {}
     outs_extra = 0
     assigned = 0
-    for v, plain, m in records:
-        new = m & ~assigned
+    for v in sorted(by_value):
+        new = by_value[v] & ~assigned
         if not new:
             continue
         assigned |= new
-        gains[plain - v] = gains.get(plain - v, 0) | new
-        if v < base <= plain:
-            outs_extra |= new
         if v == 0:
             empties |= new
+        for _p, pm, plain in plains:
+            m = new & pm
+            if m:
+                gains[plain - v] = gains.get(plain - v, 0) | m
+                if v < base <= plain:
+                    outs_extra |= m
     return KeepTable(base, best_drop, tuple(sorted(gains.items())), outs_extra, empties)
 
 
