@@ -343,6 +343,38 @@ _QUADS: tuple[tuple[tuple[int, int, int, int, int], ...], ...] = tuple(
 )
 
 
+# Per (game, base, best_drop): per value v after the draw, the cards whose plain value
+# exceeds v and, per point class among them, (card mask, saving, v < base <= plain).
+_SPLITS: dict[tuple[str, int, int], dict[int, tuple[int, tuple[tuple[int, int, bool], ...]]]] = {}
+
+
+def _split(
+    model: GameModel, base: int, best_drop: int, v: int
+) -> tuple[int, tuple[tuple[int, int, bool], ...]]:
+    """The point classes a drawn card reaching ``v`` gains in (see :data:`_SPLITS`)."""
+    above = 0
+    parts = []
+    for p, pm in _point_masks(model):
+        plain = base if best_drop + p > base else best_drop + p
+        if v < plain:
+            above |= pm
+            parts.append((pm, plain - v, v < base <= plain))
+    return above, tuple(parts)
+
+
+_GE_MASKS: dict[str, tuple[int, ...]] = {}
+
+
+def _ge_masks(model: GameModel) -> tuple[int, ...]:
+    """Per t: the mask of the deck's cards worth at least t points (0 past the highest)."""
+    ge = _GE_MASKS.get(model.name)
+    if ge is None:
+        pm = _point_masks(model)
+        ge = tuple(sum(m for p, m in pm if p >= t) for t in range(max(p for p, _m in pm) + 2))
+        _GE_MASKS[model.name] = ge
+    return ge
+
+
 def _gff_group(cards: tuple[int, ...], gm: int) -> int:
     """gff_completions of a group of 3-4 cards whose bit mask is ``gm`` (memoised on it)."""
     m = _GFF_GROUPS.get(gm)
@@ -369,6 +401,9 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
         raise ValueError("a kept Tunk hand holds at most five cards")
     name = model.name
     pts = model.points
+    # Positions by points, highest first (the table does not depend on the order): the card
+    # thrown is then the lowest position the rule allows.
+    rest = tuple(sorted(rest, key=pts.__getitem__, reverse=True))
     pr = [pts[c] for c in rest]
     total = sum(pr)
     tt = name != GAME_FLIP_FLOP
@@ -458,7 +493,11 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
             if out:
                 groups.append((pm, g, out))
     empties = 0
-    if inside:
+    if len(inside) == 1:  # the usual case: one meld
+        ((mm, best_all),) = inside.items()
+        b_x = [0 if mm >> i & 1 else best_all for i in range(r)]
+        best_drop = min([total - pr[i] - b_x[i] for i in range(r)])
+    elif inside:
         best_all = max(inside.values())
         b_x = [max((v for m, v in inside.items() if not m >> i & 1), default=0) for i in range(r)]
         best_drop = min(total - pr[i] - b_x[i] for i in range(r))
@@ -471,36 +510,31 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
         empties = completions_for(name)(rest) & outside  # one meld of three after the draw
     if not groups:
         return KeepTable(base, best_drop, (), 0, empties)
-    order = sorted(range(r), key=lambda i: -pr[i])
-    plains = [
-        (p, pm, base if best_drop + p > base else best_drop + p) for p, pm in _point_masks(model)
-    ]
-    by_value: dict[int, int] = {}  # value after the draw -> cards that reach it (below plain)
+    by_value: dict[int, int] = {}  # value after the draw -> cards that reach it
     if not inside:  # no meld left to keep: throw the highest card outside the group
         for gmask, g, cmask in groups:
-            for i in order:
-                if not gmask >> i & 1:
-                    v = total - g - pr[i]
-                    break
+            v = total - g - pr[((gmask + 1) & ~gmask).bit_length() - 1]  # first position free
             by_value[v] = by_value.get(v, 0) | cmask
-        for v, cmask in by_value.items():  # keep the cards whose plain value exceeds v
-            m = 0
-            for _p, pm, plain in plains:
-                if v < plain:
-                    m |= pm
-            by_value[v] = cmask & m
-    else:
+    else:  # per class p, the highest card outside G with b_x <= G + p: classes from the top
+        ge = _ge_masks(model)
+        top = len(ge) - 1
+        everything = ge[0]
         for gmask, g, cmask in groups:
-            for p, pm, plain in plains:
-                m = cmask & pm
-                if not m:
+            claimed = 0  # cards of the classes already given their thrown card
+            for i in range(r):
+                if gmask >> i & 1:
                     continue
-                for i in order:
-                    if not gmask >> i & 1 and b_x[i] <= g + p:
-                        v = total - g - pr[i]
-                        if v < plain:
-                            by_value[v] = by_value.get(v, 0) | m
-                        break
+                th = b_x[i] - g  # classes p >= th may throw position i
+                if th >= top:
+                    continue
+                cl = ge[th] if th > 0 else everything
+                m = cmask & cl & ~claimed
+                if m:
+                    v = total - g - pr[i]
+                    by_value[v] = by_value.get(v, 0) | m
+                if cl == everything:
+                    break
+                claimed |= cl
         full = (1 << r) - 1
         for gmask, cmask in pair_groups:
             if full & ~gmask in inside:
@@ -508,18 +542,24 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
     gains: dict[int, int] = {}
     outs_extra = 0
     assigned = 0
+    splits = _SPLITS.get((name, base, best_drop))
+    if splits is None:
+        splits = _SPLITS[(name, base, best_drop)] = {}
     for v in sorted(by_value):
-        new = by_value[v] & ~assigned
+        split = splits.get(v)
+        if split is None:
+            split = splits[v] = _split(model, base, best_drop, v)
+        new = by_value[v] & split[0] & ~assigned  # only the cards whose plain value exceeds v
         if not new:
             continue
         assigned |= new
         if v == 0:
             empties |= new
-        for _p, pm, plain in plains:
+        for pm, saving, out in split[1]:
             m = new & pm
             if m:
-                gains[plain - v] = gains.get(plain - v, 0) | m
-                if v < base <= plain:
+                gains[saving] = gains.get(saving, 0) | m
+                if out:
                     outs_extra |= m
     return KeepTable(base, best_drop, tuple(sorted(gains.items())), outs_extra, empties)
 
@@ -658,6 +698,7 @@ class Evaluator:
         others = [known[j] for j in obs.opponents()]
         self.unseen = unseen_cards(model.deck, obs.hand, obs.table, obs.discards, others)
         self.umask = _mask(self.unseen)
+        self._distinct = tuple(_bits(self.umask))  # the distinct unseen cards
         self.n_unseen = len(self.unseen)
         top = max(model.points) + 1
         hist = [0] * top
@@ -753,9 +794,8 @@ class Evaluator:
         n_one = 0
         for a in kn:
             n_one += (row[a] & um).bit_count()
-        pairs2 = 0
-        for a in _bits(um & related_mask(self.game, card)):  # row[a] is 0 for the others
-            pairs2 += (row[a] & um).bit_count()
+        # Over the distinct unseen cards a (row[a] is 0 for a card unrelated to ``card``).
+        pairs2 = sum(map(int.bit_count, map(um.__and__, map(row.__getitem__, self._distinct))))
         total = n_one * self.p_one + pairs2 // 2 * self.p_two
         return min(1.0, total)
 
@@ -915,6 +955,7 @@ def card_text(game: str, card: int) -> str:
 def clear_value_caches() -> None:
     """Empty the situation-independent memo tables (benchmarks of cold answers)."""
     _KEEP_TABLES.clear()
+    _SPLITS.clear()
     _TT_PAIR_ROWS.clear()
     _GFF_PAIR_ROWS.clear()
     _GFF_GROUPS.clear()
