@@ -69,6 +69,24 @@ class StockEstimate:
     population: int
 
 
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+_ORDERS_LIMIT = 4096
+
+
+def _order(seed: int, n: int) -> tuple[int, ...]:
+    """``random.Random(seed).shuffle`` of ``range(n)``: the order depends only on the seed and
+    the length, so it is memoised (shuffling the cards applies the same permutation)."""
+    got = _ORDERS.get((seed, n))
+    if got is None:
+        perm = list(range(n))
+        random.Random(seed).shuffle(perm)
+        got = tuple(perm)
+        if len(_ORDERS) >= _ORDERS_LIMIT:
+            _ORDERS.clear()
+        _ORDERS[(seed, n)] = got
+    return got
+
+
 def stock_estimate(
     ev: Evaluator,
     hand: tuple[int, ...],
@@ -88,7 +106,7 @@ def stock_estimate(
     if not n_all:
         k = ev.keep(hand)
         return StockEstimate(k.value, float(k.deadwood), 0.0, 0, 0)
-    random.Random(seed).shuffle(cards)
+    cards = [cards[i] for i in _order(seed, n_all)]
     limit = n_all if cap is None else max(1, min(cap, n_all))
     total = total_sq = dead = 0.0
     n = 0

@@ -225,6 +225,8 @@ def _gff_pair_row(card: int) -> tuple[int, ...]:
 
 
 _GFF_GROUPS: dict[int, int] = {}
+# Triple Tunk groups of 3-4 cards: their completions by the group's bit mask (kept-hand tables).
+_TT_GROUPS: dict[int, int] = {}
 
 
 def gff_completions(cards: Sequence[int]) -> int:
@@ -295,11 +297,15 @@ _KEEP_TABLES: dict[tuple[str, int], KeepTable] = {}
 
 def keep_table(model: GameModel, rest: Sequence[int]) -> KeepTable:
     """The :class:`KeepTable` of ``rest`` (memoised on its bit mask)."""
-    rmask = _mask(rest)
+    return _keep_table(model, tuple(rest), _mask(rest))
+
+
+def _keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> KeepTable:
+    """:func:`keep_table` with the bit mask of ``rest`` already known."""
     key = (model.name, rmask)
     t = _KEEP_TABLES.get(key)
     if t is None:
-        t = _build_keep_table(model, tuple(sorted(rest)), rmask)
+        t = _build_keep_table(model, rest, rmask)
         if len(_KEEP_TABLES) > _CACHE_LIMIT:
             _KEEP_TABLES.clear()
         _KEEP_TABLES[key] = t
@@ -440,19 +446,26 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
         bits = [1 << c for c in rest]
         feats = [_TT_FEATURE[c] for c in rest] if tt else []
         col_ok, shp_ok, num_ok, seq_fill = _COL_OK, _SHP_OK, _NUM_OK, _SEQ_FILL
+        tt_groups = _TT_GROUPS
+        if len(tt_groups) > _CACHE_LIMIT:
+            tt_groups.clear()
         for a, b, c, pm in _TRIPLES[r]:
             if pm & dead:
                 continue
             gm = bits[a] | bits[b] | bits[c]
-            if tt:  # _tt_comp_raw(f, 3) inline
-                f = feats[a] | feats[b] | feats[c]
-                col = col_ok[f & 0xF]
-                shp = shp_ok[(f >> 4) & 0xF]
-                num = num_ok[(f >> 8) & 0xF]
-                cm = (col & shp) | (col & num) | (shp & num)
-                if (f >> 12).bit_count() == 3:
-                    cm |= seq_fill[f >> 12] & (col | shp)
-                cm &= ~gm
+            if tt:  # _tt_comp_raw(f, 3) inline, memoised on the group's card mask
+                got = tt_groups.get(gm)
+                if got is None:
+                    f = feats[a] | feats[b] | feats[c]
+                    col = col_ok[f & 0xF]
+                    shp = shp_ok[(f >> 4) & 0xF]
+                    num = num_ok[(f >> 8) & 0xF]
+                    got = (col & shp) | (col & num) | (shp & num)
+                    if (f >> 12).bit_count() == 3:
+                        got |= seq_fill[f >> 12] & (col | shp)
+                    got &= ~gm
+                    tt_groups[gm] = got
+                cm = got
             else:
                 cm = _gff_group((rest[a], rest[b], rest[c]), gm)
             if not cm:
@@ -470,15 +483,19 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
             if pm & dead:
                 continue
             gm = bits[a] | bits[b] | bits[c] | bits[d]
-            if tt:  # _tt_comp_raw(f, 4) inline
-                f = feats[a] | feats[b] | feats[c] | feats[d]
-                col = col_ok[f & 0xF]
-                shp = shp_ok[(f >> 4) & 0xF]
-                num = num_ok[(f >> 8) & 0xF]
-                cm = (col & shp) | (col & num) | (shp & num)
-                if (f >> 12).bit_count() == 4:
-                    cm |= seq_fill[f >> 12] & (col | shp)
-                cm &= ~gm
+            if tt:  # _tt_comp_raw(f, 4) inline, memoised on the group's card mask
+                got = tt_groups.get(gm)
+                if got is None:
+                    f = feats[a] | feats[b] | feats[c] | feats[d]
+                    col = col_ok[f & 0xF]
+                    shp = shp_ok[(f >> 4) & 0xF]
+                    num = num_ok[(f >> 8) & 0xF]
+                    got = (col & shp) | (col & num) | (shp & num)
+                    if (f >> 12).bit_count() == 4:
+                        got |= seq_fill[f >> 12] & (col | shp)
+                    got &= ~gm
+                    tt_groups[gm] = got
+                cm = got
             else:
                 cm = _gff_group((rest[a], rest[b], rest[c], rest[d]), gm)
             if not cm:
@@ -729,15 +746,17 @@ class Evaluator:
 
     def keep(self, rest: Sequence[int]) -> KeepFigures:
         """The figures of keeping ``rest`` (memoised per evaluator)."""
-        key = _mask(rest)
+        return self._keep_masked(tuple(rest), _mask(rest))
+
+    def _keep_masked(self, rest: tuple[int, ...], key: int) -> KeepFigures:
+        """:meth:`keep` with the bit mask ``key`` of ``rest`` already known."""
         f = self._keep.get(key)
         if f is None:
-            f = self._keep_raw(rest)
+            f = self._keep_raw(_keep_table(self.model, rest, key))
             self._keep[key] = f
         return f
 
-    def _keep_raw(self, rest: Sequence[int]) -> KeepFigures:
-        t = keep_table(self.model, rest)
+    def _keep_raw(self, t: KeepTable) -> KeepFigures:
         u = self.n_unseen
         base = t.base
         if not u:
@@ -903,11 +922,11 @@ class Evaluator:
         """``keep(rest + card)``; a card related to no card of ``rest`` adds only its points, so
         its figures are shared by every such card of the same points."""
         if related >> card & 1:
-            return self.keep((*rest, card))
+            return self._keep_masked((*rest, card), rmask | 1 << card)
         key = (rmask, self.model.points[card])
         f = self._plain_keep.get(key)
         if f is None:
-            f = self.keep((*rest, card))
+            f = self._keep_masked((*rest, card), rmask | 1 << card)
             self._plain_keep[key] = f
         return f
 
@@ -959,6 +978,7 @@ def clear_value_caches() -> None:
     _TT_PAIR_ROWS.clear()
     _GFF_PAIR_ROWS.clear()
     _GFF_GROUPS.clear()
+    _TT_GROUPS.clear()
     _RELATED.clear()
 
 

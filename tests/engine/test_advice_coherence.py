@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from engine.advice.common import GFF_MODEL, TT_MODEL, after_draw_values
 from engine.advice.discard import discard_advice
-from engine.advice.draw import draw_advice
+from engine.advice.draw import _order, draw_advice
 from engine.advice.value import Evaluator, gff_completions, tt_completions
 from engine.gff_play import is_gff_spread
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
@@ -257,3 +257,13 @@ def test_the_stock_line_equals_the_hand_value_of_every_draw(seed: int, tt: bool,
         value, dead = ev.after_draw(prep, obs.hand, c)
         assert abs(value - hv.value) < 1e-9
         assert dead == (0 if hv.ends is not None else hv.options[0].keep.deadwood)
+
+
+@given(st.integers(0, 10_000), st.integers(1, 125))
+@settings(max_examples=60, deadline=None)
+def test_the_stock_order_is_the_seeded_shuffle(seed: int, n: int) -> None:
+    """The memoised stock order is exactly ``random.Random(seed).shuffle`` of the cards."""
+    cards = random.Random(n).sample(range(125), n)
+    want = list(cards)
+    random.Random(seed).shuffle(want)
+    assert [cards[i] for i in _order(seed, n)] == want
