@@ -33,9 +33,9 @@ on the cards' packed features (Triple Tunk) or their bit mask (Game Flip Flop).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 
 from engine import cards as std
 from engine import topper
@@ -44,13 +44,13 @@ from engine.gff_play import gff_going_out, spread_kind
 from engine.rules import GAME_FLIP_FLOP
 from engine.situation import Observation
 from engine.tt_melds import _FEATURE as _TT_FEATURE
+from engine.tt_melds import MAX_ANALYSED, MAX_MELD, meld_masks
 from engine.tt_play import (
     TUNK_SHAPES,
-    _dead_cards,
-    _extension_plans,
-    _hopeless_without,
+    _first_legal_order,
+    _fits_table,
+    _shortest_requirement,
     _sideways_count,
-    _sideways_plans,
     _split_melds,
     can_extend,
     tt_tunk_out,
@@ -605,21 +605,66 @@ def tt_tunk_sizes(table: Sequence[TableMeld], seat: int) -> frozenset[int]:
     return frozenset(out)
 
 
-def tt_can_tunk_out(hand: Sequence[int], table: Sequence[TableMeld], seat: int) -> bool:
+FitsFn = Callable[[int, Sequence[int]], bool]
+
+
+def _tt_dead_cards(
+    cards: tuple[int, ...], fits: FitsFn, without: int | None = None
+) -> tuple[int, ...]:
+    """``engine.tt_play._dead_cards`` with its table test ``fits(card, others)``: the cards in
+    no meld of ``cards`` (without ``without``) that fit no table meld (TT-6, TT-8)."""
+    if len(cards) > MAX_ANALYSED:
+        return ()
+    masks, _feats = meld_masks(cards)
+    skip = 0 if without is None else 1 << cards.index(without)
+    covered = 0
+    for mask in masks:
+        if not mask & skip:
+            covered |= mask
+    dead = []
+    for pos, card in enumerate(cards):
+        if covered >> pos & 1 or card == without:
+            continue
+        others = [c for c in cards if c != card and c != without]
+        if not fits(card, others):
+            dead.append(card)
+    return tuple(dead)
+
+
+def tt_can_tunk_out(
+    hand: Sequence[int],
+    table: Sequence[TableMeld],
+    seat: int,
+    fits: FitsFn | None = None,
+    legal: LegalFn | None = None,
+) -> bool:
     """Whether ``tt_tunk_out(hand, table, seat)`` finds an option (TT-11): the same search as
     ``tt_tunk_out_options``, stopped at the first option instead of building and ranking all
-    of them (the stock line only needs to know that the play ends)."""
+    of them (the stock line only needs to know that the play ends). ``fits(card, others)``
+    answers ``engine.tt_play._fits_table`` for this table and seat, ``legal(index, cards,
+    by_owner)`` whether ``cards`` can be laid on table meld ``index`` in some order (both
+    memoised by the evaluator)."""
     cards = tuple(sorted(set(hand)))
     if not cards:
         return False
+    if fits is None:
+
+        def fits(card: int, others: Sequence[int]) -> bool:
+            return _fits_table(card, others, table, seat)
+
+    if legal is None:
+
+        def legal(index: int, group: tuple[int, ...], by_owner: bool) -> bool:
+            return _first_legal_order(table[index].cards, group, by_owner) is not None
+
     own_idx = [i for i, m in enumerate(table) if m.owner == seat]
     opp_idx = [i for i, m in enumerate(table) if m.owner != seat]
     own_len = {i: len(table[i].own_cards()) for i in own_idx}
     side0 = _sideways_count(table, seat)
-    dead = _dead_cards(cards, table, seat)
+    dead = _tt_dead_cards(cards, fits)
     if len(dead) > 1:
         return False
-    dead_after: dict[int, bool] = {}
+    dead_after: dict[int, bool] = {}  # discard -> some other card then fits nowhere
     for sizes, sideways, discards in TUNK_SHAPES.values():
         need_side = sideways - side0
         if need_side < 0 or len(own_idx) > len(sizes) or (need_side and not opp_idx):
@@ -635,20 +680,56 @@ def tt_can_tunk_out(hand: Sequence[int], table: Sequence[TableMeld], seat: int) 
             if total != len(cards):
                 continue
             for discard in (dead or cards) if discards else (None,):
-                if discard is not None and _hopeless_without(
-                    discard, cards, table, seat, dead_after
-                ):
-                    continue
+                if discard is not None:
+                    hopeless = dead_after.get(discard)
+                    if hopeless is None:
+                        hopeless = bool(_tt_dead_cards(cards, fits, without=discard))
+                        dead_after[discard] = hopeless
+                    if hopeless:
+                        continue
                 rest = tuple(c for c in cards if c != discard)
                 for side in combinations(rest, need_side):
+                    # the extension and new-meld search does not depend on which sideways
+                    # plan is taken: one is enough (``_sideways_plans`` yields one per plan)
+                    if not _any_sideways_plan(side, opp_idx, legal):
+                        continue
                     after_side = tuple(c for c in rest if c not in side)
-                    for _side_plan in _sideways_plans(table, opp_idx, side):
-                        for _ext_plan, left in _extension_plans(
-                            table, own_idx, ext_need, after_side
-                        ):
-                            for _melds in _split_melds(left, new_sizes):
-                                return True
+                    for left in _extension_lefts(own_idx, ext_need, after_side, legal):
+                        for _melds in _split_melds(left, new_sizes):
+                            return True
     return False
+
+
+LegalFn = Callable[[int, tuple[int, ...], bool], bool]
+
+
+def _any_sideways_plan(side: tuple[int, ...], targets: Sequence[int], legal: LegalFn) -> bool:
+    """Whether ``engine.tt_play._sideways_plans(table, targets, side)`` yields a plan: some
+    assignment of the cards to opponents' melds where each meld's cards have a legal order."""
+    for assignment in product(targets, repeat=len(side)):
+        groups: dict[int, list[int]] = {}
+        for card, index in zip(side, assignment, strict=True):
+            groups.setdefault(index, []).append(card)
+        if all(legal(index, tuple(sorted(g)), False) for index, g in groups.items()):
+            return True
+    return False
+
+
+def _extension_lefts(
+    own_idx: Sequence[int], ext_need: dict[int, int], cards: tuple[int, ...], legal: LegalFn
+) -> Iterator[tuple[int, ...]]:
+    """The cards left by each plan of ``engine.tt_play._extension_plans`` (the owner extends
+    each own meld by ``ext_need`` cards, TT-8), in the same order."""
+    if not own_idx:
+        yield cards
+        return
+    index, more = own_idx[0], own_idx[1:]
+    need = ext_need[index]
+    for chosen in combinations(cards, need):
+        if need and not legal(index, tuple(sorted(chosen)), True):
+            continue
+        left = tuple(c for c in cards if c not in chosen)
+        yield from _extension_lefts(more, ext_need, left, legal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -737,6 +818,8 @@ class Evaluator:
         self._danger: dict[int, float] = {}
         self._plain_keep: dict[tuple[int, int], KeepFigures] = {}
         self._fits_own: dict[int, bool] = {}
+        self._extend: dict[tuple[int, int | None, int], bool] = {}
+        self._legal: dict[tuple[int, tuple[int, ...], bool], bool] = {}
         self._owns_meld = any(m.owner == obs.seat for m in obs.table)
         self._tunk_sizes = (
             tt_tunk_sizes(obs.table, obs.seat) if obs.game != GAME_FLIP_FLOP else frozenset()
@@ -859,7 +942,54 @@ class Evaluator:
         the first option (:func:`tt_can_tunk_out`)."""
         if self.game == GAME_FLIP_FLOP:
             return self.ending(hand, quick=False) is not None
-        return tt_can_tunk_out(hand, self.obs.table, self.obs.seat)
+        return tt_can_tunk_out(
+            hand, self.obs.table, self.obs.seat, self._fits_chain, self._legal_on
+        )
+
+    def _legal_on(self, index: int, cards: tuple[int, ...], by_owner: bool) -> bool:
+        """Whether ``cards`` (sorted) can be laid on table meld ``index`` in some order
+        (TT-8, memoised per evaluator)."""
+        key = (index, cards, by_owner)
+        got = self._legal.get(key)
+        if got is None:
+            meld = self.obs.table[index]
+            got = _first_legal_order(meld.cards, cards, by_owner) is not None
+            self._legal[key] = got
+        return got
+
+    def _extends(self, index: int, before: int | None, card: int) -> bool:
+        """TT-8 ``can_extend`` of table meld ``index`` (after ``before`` laid on it) by
+        ``card`` for this seat (memoised per evaluator)."""
+        key = (index, before, card)
+        got = self._extend.get(key)
+        if got is None:
+            meld = self.obs.table[index]
+            cards = meld.cards if before is None else (*meld.cards, before)
+            got = can_extend(cards, card, meld.owner == self.obs.seat)
+            self._extend[key] = got
+        return got
+
+    def _fits_chain(self, card: int, others: Sequence[int]) -> bool:
+        """``engine.tt_play._fits_table(card, others, table, seat)``: ``card`` fits a table
+        meld directly or after one of ``others`` laid on it first (a meld of three has room for
+        two more cards, MAX_MELD); longer chains, for smaller melds, ask ``tt_play``."""
+        obs = self.obs
+        for index, meld in enumerate(obs.table):
+            room = MAX_MELD - len(meld.cards)
+            if room <= 0:
+                continue
+            if room > 2:
+                owner = meld.owner == obs.seat
+                if _shortest_requirement(meld.cards, card, others, owner) is not None:
+                    return True
+                continue
+            if self._extends(index, None, card):
+                return True
+            if room == 2:
+                for s in others:
+                    if self._extends(index, None, s) and self._extends(index, s, card):
+                        return True
+        return False
 
     def _may_end(self, hand: Sequence[int]) -> bool:
         """Necessary condition for ending now: when no card of the hand fits a table meld, the

@@ -14,6 +14,7 @@ import pytest
 from engine.advice.common import GFF_MODEL, TT_MODEL, GameModel
 from engine.advice.value import (
     _GFF_GROUPS,
+    Evaluator,
     KeepTable,
     _bits,
     _build_keep_table,
@@ -26,7 +27,8 @@ from engine.advice.value import (
     related_mask,
     tt_can_tunk_out,
 )
-from engine.rules import GAME_FLIP_FLOP
+from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.situation import Observation
 from engine.tt_melds import _FEATURE as _TT_FEATURE
 from engine.tt_melds import is_tt_meld
 from engine.tt_play import tt_tunk_out
@@ -223,3 +225,36 @@ def test_tt_can_tunk_out_matches_tt_tunk_out() -> None:
         assert tt_can_tunk_out(hand, table, 0) == want, (hand, table)
         found += want
     assert found > 30
+
+
+def test_the_evaluators_ending_check_matches_tt_tunk_out() -> None:
+    """``Evaluator._ends`` (memoised TT-8 fits, early stop) against ``tt_tunk_out`` on every
+    stock card of random situations with table melds of both owners."""
+    rng = random.Random(5)
+    checked = found = 0
+    for _ in range(60):
+        hand = _meld_rich(rng, TT_MODEL, rng.choice((2, 4, 5)))
+        table = _tt_table(rng, set(hand))
+        used = set(hand) | {c for m in table for c in m.cards}
+        obs = Observation(
+            game=TRIPLE_TUNK,
+            seat=0,
+            dealer=2,
+            n_players=3,
+            hand=hand,
+            table=table,
+            discards=(),
+            known=((), (), ()),
+            hand_sizes=(len(hand), 5, 5),
+            turns=(2, 2, 2),
+            stock_size=125 - len(used) - 10,
+        )
+        ev = Evaluator(obs)
+        for c in ev.unseen:
+            if c in used:
+                continue
+            want = tt_tunk_out((*hand, c), table, 0) is not None
+            assert ev._ends((*hand, c)) == want, (hand, c, table)
+            checked += 1
+            found += want
+    assert checked > 5000 and found > 20
