@@ -8,7 +8,8 @@
    and of process CPU time (the machine is shared: CPU time is what one request costs).
    ``--cold`` empties the memo tables before every call (a fresh process's first answers).
 2. Through the API (Flask test client, JSON in and out, cache bypassed by distinct requests):
-   random 3-player hands, ``--api`` requests per game and endpoint.
+   random 3-player hands, ``--api`` requests per game and endpoint, each series from an empty
+   memo; then the same requests' engine answers alone, and what the API adds (CPU p50).
 3. The work-cap probe: Triple Tunk ``knock``, 6 players, each opponent
    ``{"turns": 50, "discarded": [one card]}``, ``samples`` at the table's work cap (and the 422
    one sample above it), ``precision`` 0.001 so every sample is drawn.
@@ -110,8 +111,12 @@ TARGETS = {"knock": 2.0, "draw": 1.0, "discard": 3.0}
 
 
 def api_bench(n: int, seed: int) -> None:
-    """Random 3-player hands through the Flask test client (JSON parse, engine, dump)."""
+    """Random 3-player hands through the Flask test client (JSON parse, engine, dump), then the
+    same requests' engine answers alone (parsed once, memo emptied before each series): the
+    difference is what the HTTP layer, parsing, dumping and caching add."""
     from api import create_app
+    from api.resources.advice import _TUNK_ANSWERS
+    from api.schemas.advice import tunk_request_schema
     from engine.cards import card_name
     from engine.topper import topper_card_name
 
@@ -122,20 +127,39 @@ def api_bench(n: int, seed: int) -> None:
         for endpoint, hand_size in (("knock", 5), ("draw", 5), ("discard", 6)):
             wall: list[float] = []
             cpu: list[float] = []
+            bodies = []
             for _ in range(n):
                 deck = rng.sample(range(size), hand_size + 4)
-                body = {
-                    "hand": [name(c) for c in deck[:hand_size]],
-                    "discard_pile": [name(c) for c in deck[hand_size:]],
-                    "players": 3,
-                    "opponents": [{"seat": 1, "turns": 2}, {"seat": 2, "turns": 2}],
-                }
+                bodies.append(
+                    {
+                        "hand": [name(c) for c in deck[:hand_size]],
+                        "discard_pile": [name(c) for c in deck[hand_size:]],
+                        "players": 3,
+                        "opponents": [{"seat": 1, "turns": 2}, {"seat": 2, "turns": 2}],
+                    }
+                )
+            clear_caches()
+            clear_value_caches()
+            for body in bodies:
                 t0, c0 = time.perf_counter(), time.process_time()
                 r = client.post(f"/v1/games/{game}/{endpoint}", json=body)
                 cpu.append((time.process_time() - c0) * 1000)
                 wall.append((time.perf_counter() - t0) * 1000)
                 assert r.status_code == 200, r.get_json()
             report(f"{game} {endpoint}", wall, TARGETS[endpoint], cpu)
+            schema = tunk_request_schema(game, endpoint)()
+            queries = [schema.load(body) for body in bodies]
+            clear_caches()
+            clear_value_caches()
+            engine_cpu: list[float] = []
+            for q in queries:
+                c0 = time.process_time()
+                _TUNK_ANSWERS[endpoint](q)
+                engine_cpu.append((time.process_time() - c0) * 1000)
+            a, e = statistics.median(cpu), statistics.median(engine_cpu)
+            print(
+                f"    same requests, engine answer alone: cpu p50 {e:.2f} ms (API adds {a - e:.2f})"
+            )
 
 
 def probe() -> None:

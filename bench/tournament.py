@@ -19,6 +19,10 @@ deciles holding >= 30 decisions). Self-play also checks that the seats net to ze
 
     python bench/tournament.py --game triple-tunk --players 3 --panel knock5,never --deals 1000
 
+``--record-play-on --explore 0.5`` (the advisor plays on at random half of the times it would
+knock) prints the final game-pot / knock settlement after playing on by predicted p, and the
+least-squares fits of it in p and the hand value (``knock.PLAY_ON_LINE``).
+
 ``--sweep`` instead plays the baseline thresholds against each other (round robin, heads-up)
 to choose BASELINE_THRESHOLDS. ``--jobs 2`` splits the deals over processes; every deal has its
 own seed, so the figures do not depend on the number of jobs.
@@ -65,7 +69,7 @@ class Chunk:
     truth: list[bool] = field(default_factory=list)
     knocked_pred: list[float] = field(default_factory=list)
     knocked_truth: list[bool] = field(default_factory=list)
-    play_on: list[tuple[float, bool, float]] = field(default_factory=list)
+    play_on: list[tuple[float, bool, float, float]] = field(default_factory=list)
 
 
 def play_deal(game: str, policies: list[Policy], dealer: int, rng: random.Random, hook, carry=None):  # type: ignore[no-untyped-def]
@@ -99,17 +103,18 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
                 panel_policy(style, game, random.Random(rng.getrandbits(64)))
                 for _ in range(players - 1)
             ]
-        decisions: list[tuple[float, bool, bool, int]] = []
+        decisions: list[tuple[float, bool, bool, float]] = []
 
         def hook(
             seat: int,
             lowest: bool,
             knocked: bool,
             _a: AdvisorPolicy = advisor,
-            _out: list[tuple[float, bool, bool, int]] = decisions,
+            _out: list[tuple[float, bool, bool, float]] = decisions,
         ) -> None:
             if seat == 0 and _a.last_win_probability is not None:
-                _out.append((_a.last_win_probability, lowest, knocked, _a.last_total))
+                value = _a.last_hand_value if _a.last_hand_value is not None else 0.0
+                _out.append((_a.last_win_probability, lowest, knocked, value))
 
         result, unit = play_deal(game, policies, d % players, rng, hook, carry)
         if sum(result.game_net) != 0:  # C-3: the game pot nets to zero (self-play included)
@@ -117,13 +122,13 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
         out.game_net.append(result.game_net[0] / unit)
         out.full_net.append(result.net[0] / unit)
         out.ends[result.end] += 1
-        for p, truth, knocked, _total in decisions:
+        for p, truth, knocked, value in decisions:
             out.predicted.append(p)
             out.truth.append(truth)
             if knocked:
                 out.knocked_pred.append(p)
                 out.knocked_truth.append(truth)
-            out.play_on.append((p, knocked, result.game_net[0] / unit))
+            out.play_on.append((p, knocked, result.game_net[0] / unit, value))
     return out
 
 
@@ -205,7 +210,7 @@ def tournament(ns: argparse.Namespace) -> None:
         )
     if ns.record_play_on:
         cells: dict[tuple[int, bool], list[float]] = {}
-        for p, knocked, v in res.play_on:
+        for p, knocked, v, _value in res.play_on:
             cells.setdefault((min(19, int(p * 20)), knocked), []).append(v)
         print("  final result by predicted p (0.05 bins): bin  n_on  mean_on  n_knock  mean_knock")
         for b in range(20):
@@ -214,6 +219,55 @@ def tournament(ns: argparse.Namespace) -> None:
             mon = sum(on) / len(on) if on else float("nan")
             mkn = sum(kn) / len(kn) if kn else float("nan")
             print(f"    {b / 20:.2f} {len(on):6d} {mon:+.3f} {len(kn):6d} {mkn:+.3f}")
+        fit_play_on(res.play_on)
+
+
+def fit_play_on(points: list[tuple[float, bool, float, float]]) -> None:
+    """Least-squares plane a + b * max(p, floor) + c * v of the final settlement after playing
+    on, over the decisions with p >= PLAY_ON_FLOOR (the data of knock.PLAY_ON_LINE)."""
+    from engine.advice.knock import PLAY_ON_FLOOR, PLAY_ON_VALUE_RANGE
+
+    lo, hi = PLAY_ON_VALUE_RANGE
+    rows = [
+        (1.0, max(p, PLAY_ON_FLOOR), min(hi, max(lo, v)), y)
+        for p, knocked, y, v in points
+        if not knocked and p >= PLAY_ON_FLOOR
+    ]
+    if len(rows) < 10:
+        print(f"  play-on plane: too few points ({len(rows)})")
+        return
+    vs = sorted(r[2] for r in rows)
+    print(
+        f"  play-on fits over {len(rows)} points (p >= {PLAY_ON_FLOOR}; hand value "
+        f"{vs[0]:.1f}..{vs[-1]:.1f}, median {vs[len(vs) // 2]:.1f}):"
+    )
+    for name, cols in (("plane a + b p + c v", (0, 1, 2)), ("flat in p: a + c v", (0, 2))):
+        coef = _least_squares([[r[i] for i in cols] for r in rows], [r[3] for r in rows])
+        full = dict(zip(cols, coef, strict=True))
+        a, b, c = full.get(0, 0.0), full.get(1, 0.0), full.get(2, 0.0)
+        mean = sum(r[3] for r in rows) / len(rows)
+        sse = sum((r[3] - (a + b * r[1] + c * r[2])) ** 2 for r in rows)
+        sst = sum((r[3] - mean) ** 2 for r in rows)
+        print(
+            f"    {name}: ({a:+.3f}, {b:+.3f}, {c:+.4f}); R^2 {1 - sse / sst if sst else 0.0:.3f}"
+        )
+
+
+def _least_squares(xs: list[list[float]], ys: list[float]) -> list[float]:
+    """Coefficients minimising the squared error of ys against the columns of xs (normal
+    equations, Gaussian elimination with partial pivoting)."""
+    k = len(xs[0])
+    m = [[sum(x[i] * x[j] for x in xs) for j in range(k)] for i in range(k)]
+    t = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(k)]
+    for i in range(k):
+        piv = max(range(i, k), key=lambda r: abs(m[r][i]))
+        m[i], m[piv], t[i], t[piv] = m[piv], m[i], t[piv], t[i]
+        for r in range(k):
+            if r != i and m[i][i]:
+                f = m[r][i] / m[i][i]
+                m[r] = [a - f * b for a, b in zip(m[r], m[i], strict=True)]
+                t[r] -= f * t[i]
+    return [t[i] / m[i][i] if m[i][i] else 0.0 for i in range(k)]
 
 
 def panel(ns: argparse.Namespace) -> None:

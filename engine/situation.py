@@ -28,6 +28,11 @@ class Observation:
     left lying when it drew from the stock instead. ``passes`` lists, per seat, the hand
     totals (10 or less) it held at turn starts where it could have knocked/dropped and did not
     (the opponent-style evidence of ``engine.advice.styles``).
+
+    Game Flip Flop money (GFF-6, all optional): ``stake`` in units (0: unknown), ``bankrolls``
+    per seat before the deal (empty: unknown; with ``stake`` they fix the pots each seat staked
+    in, who is all in and who was dealt in), and the units carried into the flip and flop pots
+    from earlier deals (GFF-5). The drop payout is settled from them (``engine.settle_gff``).
     """
 
     game: str
@@ -49,6 +54,10 @@ class Observation:
     last_stock_turn: bool = False
     turn_number: int = 0
     passes: tuple[tuple[int, ...], ...] = ()
+    stake: int = 0
+    bankrolls: tuple[int, ...] = ()
+    flip_carry_in: int = 0
+    flop_carry_in: int = 0
 
     def opponents(self) -> tuple[int, ...]:
         """Every other seat, clockwise from this seat's left."""

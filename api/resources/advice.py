@@ -20,6 +20,7 @@ from flask_smorest import Blueprint
 from marshmallow import Schema
 
 from api.cache import cached_json
+from api.fastdump import compile_dumper
 from api.resources.examples import ADVICE_EXAMPLES
 from api.schemas.advice import (
     DISCARD,
@@ -75,6 +76,7 @@ def tunk_discard_answer(q: TunkAdviceQuery) -> dict[str, Any]:
                 "danger": _r(o.danger),
                 "out_chance": _r(o.out_chance),
                 "score": _r(o.score),
+                "keep_value": _r(o.keep_value),
             }
             for o in advice.options
         ],
@@ -106,6 +108,7 @@ def tunk_draw_answer(q: TunkAdviceQuery) -> dict[str, Any]:
         "explanation": advice.explanation,
         "seed": q.seed,
         "samples": advice.stock_cards,
+        "hand_value": _r(advice.hand_value),
     }
 
 
@@ -118,7 +121,8 @@ def tunk_knock_answer(q: TunkAdviceQuery) -> dict[str, Any]:
         q.obs, samples=q.samples, seed=q.seed, precision=precision, settle=q.precision is None
     )
     low, high = advice.interval
-    return {
+    hand = advice.hand
+    out: dict[str, Any] = {
         "game": q.game,
         "hand": list(q.obs.hand),
         "hand_total": advice.hand_total,
@@ -136,7 +140,21 @@ def tunk_knock_answer(q: TunkAdviceQuery) -> dict[str, Any]:
         "explanation": advice.explanation,
         "seed": q.seed,
         "samples": advice.samples,
+        "hand_value": _r(advice.hand_value),
+        "hand_evaluation": None
+        if hand is None
+        else {
+            "value": _r(hand.value),
+            "deadwood": hand.deadwood,
+            "outs": hand.outs,
+            "expected_deadwood": _r(hand.expected_deadwood),
+            "out_chance": _r(hand.out_chance),
+        },
     }
+    if q.game == GAME_FLIP_FLOP:
+        out["payout_if_caught"] = _r(advice.payout_if_caught)
+        out["all_in"] = advice.all_in
+    return out
 
 
 def t13_discard_answer(q: T13AdviceQuery) -> dict[str, Any]:
@@ -291,7 +309,10 @@ def _description(game: str, endpoint: str) -> str:
     if game == GAME_FLIP_FLOP:
         pay = (
             "GFF-8 drop at the start of a turn: a strictly lowest dropper takes the game pot "
-            "(players - 1 stakes net), a caught dropper pays its stake plus one extra stake (-2)."
+            "(players dealt in - 1 stakes net), a caught dropper pays its stake plus one extra "
+            "stake (-2); both settled by the settlement itself, with `bankrolls` and `stake` "
+            "deciding who is dealt in and whether you are all in (GFF-6). The flip/flop pots "
+            "and their carry-over do not depend on the drop (GFF-5)."
         )
     else:
         pay = (
@@ -304,7 +325,10 @@ def _description(game: str, endpoint: str) -> str:
         "`win_probability` is the chance that your hand total is strictly the lowest now, by Monte "
         f"Carlo over `samples` draws of the opponents' hands, with a 95% Wilson interval. {pay} "
         f"The expected payout averages over the same draws; the advice says {word} (`knock: "
-        "true`) when it beats the value of playing on. " + TUNK_MODEL
+        "true`) when it beats the value of playing on, which is read from the hand's value in "
+        "the one hand evaluation `discard` and `draw` use (`hand_value`: (deadwood + expected "
+        "deadwood after the next draw) / 2 - out weight x chance to empty the hand) and the win "
+        "probability, by a fit to simulated tournaments. " + TUNK_MODEL
     )
 
 
@@ -333,8 +357,14 @@ def endpoints_for(game: str) -> tuple[str, ...]:
 
 def _add_route(blp: Blueprint, game: str, endpoint: str) -> None:
     """Register one advice route. Built per (game, endpoint) so each gets its own request and
-    response schemas (the game's card notation) and its own documented examples."""
+    response schemas (the game's card notation) and its own documented examples.
+
+    As in ``_helpers.add_cached_post``, the request schema is instantiated once (webargs would
+    build it, and deep-copy its nested opponent/table schemas, on every call) and the response
+    schema is compiled into plain closures (``api.fastdump``): together they cost more than a
+    small hand's advice."""
     response_schema = _RESPONSES[endpoint](game)
+    dump = compile_dumper(response_schema())
     request_schema: type[Schema]
     build: Callable[[Any], dict[str, Any]]
     if game == THREE_THIRTEEN:
@@ -344,8 +374,7 @@ def _add_route(blp: Blueprint, game: str, endpoint: str) -> None:
 
     def view(query: TunkAdviceQuery | T13AdviceQuery) -> Response:
         def compute() -> Mapping[str, Any]:
-            body: Mapping[str, Any] = response_schema().dump(build(query))
-            return body
+            return dump(build(query))
 
         return cached_json(endpoint, game, query.canonical(), compute)
 
@@ -356,7 +385,7 @@ def _add_route(blp: Blueprint, game: str, endpoint: str) -> None:
     view.__doc__ = summary
     decorated = blp.doc(summary=summary, description=_description(game, endpoint))(view)
     decorated = blp.response(200, response_schema, description="The advice.")(decorated)
-    decorated = blp.arguments(request_schema, examples=ADVICE_EXAMPLES[game][endpoint])(decorated)
+    decorated = blp.arguments(request_schema(), examples=ADVICE_EXAMPLES[game][endpoint])(decorated)
     blp.route(f"/{endpoint}", methods=["POST"], endpoint=endpoint)(decorated)
 
 

@@ -176,6 +176,9 @@ class TunkAdviceQuery:
             "early": list(o.early),
             "rules": canonical_rules(self.rules),
             "stake": self.stake,
+            # What the money means for the answer: who is dealt in (``hand_sizes``) and whether
+            # the asking seat is all in (GFF-6); the drop payout depends on nothing else.
+            "all_in": tunk_knock.is_all_in(o),
         }
         if self.sampled:
             out["seed"] = self.seed
@@ -681,6 +684,11 @@ class TunkAdviceRequestBase(Schema):
             early=tuple(early) if is_tt else (),
             discard_history=tuple(history),
             declined=tuple(declined),
+            # GFF-6 money: the drop payout is settled from it (engine.advice.knock)
+            stake=(data.get("stake") or 0) if not is_tt else 0,
+            bankrolls=tuple(data.get("bankrolls", ())) if not is_tt else (),
+            flip_carry_in=data.get("flip_carry_in", 0) if not is_tt else 0,
+            flop_carry_in=data.get("flop_carry_in", 0) if not is_tt else 0,
         )
         engine_check(obs, index)
         if self.endpoint == KNOCK and data["samples"] is not None:
@@ -1243,6 +1251,25 @@ class TunkDiscardOptionBase(Schema):
         "Share of the unseen cards that would let the hand be emptied after the next draw "
         "(every card melded, or all but one to discard; lay-offs not counted)."
     )
+    keep_value = _number(
+        "Value of the hand kept after this discard, `score` without the danger term: "
+        "(deadwood + expected_deadwood) / 2 - out weight x out_chance. The `knock` answer's "
+        "`hand_value` for that hand."
+    )
+
+
+class HandEvaluationOut(Schema):
+    """The one hand evaluation of a kept hand (the figures discard, draw and knock share)."""
+
+    value = _number(
+        "(deadwood + expected_deadwood) / 2 - out weight x out_chance (lower is better)."
+    )
+    deadwood = fields.Integer(metadata={"description": "Deadwood points of the hand (C-2)."})
+    outs = fields.Integer(
+        metadata={"description": "Distinct unseen cards that would lower the deadwood."}
+    )
+    expected_deadwood = _number("Expected deadwood after the next stock draw and best discard.")
+    out_chance = _number("Share of the unseen cards after which the hand can be emptied.")
 
 
 def tunk_score_doc(game: str) -> str:
@@ -1574,6 +1601,11 @@ def draw_response_schema(game: str) -> type[Schema]:
         attrs["samples"] = fields.Integer(
             metadata={"description": "Stock cards evaluated for `value_if_stock`."}
         )
+        attrs["hand_value"] = _number(
+            "Value of the hand before the draw, kept as it is (the one hand evaluation: the "
+            "`keep_value` `discard` gives the option that leaves this hand, and the "
+            "`hand_value` `knock` weighs for playing on)."
+        )
         order = (
             "game",
             "hand",
@@ -1631,7 +1663,15 @@ def knock_response_schema(game: str) -> type[Schema]:
         "value_of_playing_on": _number(
             f"Estimated value of playing on instead, in {unit}: the advisor's mean final "
             "settlement after playing on, measured in simulated tournaments as a function of the "
-            "win probability and the number of players."
+            "win probability, `hand_value` and the number of players."
+        ),
+        "hand_value": _number(
+            "The hand's value in the one hand evaluation that `discard` and `draw` use "
+            "(`hand_evaluation.value`; lower is better): what playing on is worth is read from it."
+        ),
+        "hand_evaluation": fields.Nested(
+            HandEvaluationOut,
+            metadata={"description": "The figures of that evaluation for the hand as it is."},
         ),
         "unit": fields.String(metadata={"description": f"`{unit}`: the unit of the payouts."}),
         "explanation": _explanation_field(),
@@ -1643,6 +1683,18 @@ def knock_response_schema(game: str) -> type[Schema]:
         f"`expected_payout` x `{money}` when the request gives `{money}`, else null.",
         allow_none=True,
     )
+    if game == GAME_FLIP_FLOP:
+        attrs["payout_if_caught"] = _number(
+            "What a caught drop costs you, in stakes (GFF-8: your stake and one extra stake, "
+            "settled by the settlement itself with the request's `bankrolls` and `stake`)."
+        )
+        attrs["all_in"] = fields.Boolean(
+            metadata={
+                "description": "You stake in the game pot only (GFF-6 with `bankrolls` and "
+                "`stake`): unless you win the game pot, by a drop or otherwise, you are "
+                "eliminated."
+            }
+        )
     order = (
         "game",
         "hand",

@@ -47,6 +47,7 @@ class DiscardOption:
     out_chance: float
     danger: float
     score: float
+    keep_value: float = 0.0  # the kept hand's value (score without the danger term)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +71,7 @@ def option_of(f: DiscardFigures) -> DiscardOption:
     """The public option record of one evaluated discard."""
     k = f.keep
     return DiscardOption(
-        f.card, k.deadwood, k.outs, k.expected_deadwood, k.out_chance, f.danger, f.score
+        f.card, k.deadwood, k.outs, k.expected_deadwood, k.out_chance, f.danger, f.score, k.value
     )
 
 

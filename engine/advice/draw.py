@@ -43,6 +43,7 @@ class DrawAdvice:
     throw_back: bool = False
     stock_cards: int = 0
     stock_half_width: float = 0.0
+    hand_value: float = 0.0  # Evaluator.keep(hand).value: what knock weighs for playing on
 
 
 def _deadwood_of(hv: HandValue) -> int:
@@ -68,6 +69,24 @@ class StockEstimate:
     population: int
 
 
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+_ORDERS_LIMIT = 4096
+
+
+def _order(seed: int, n: int) -> tuple[int, ...]:
+    """``random.Random(seed).shuffle`` of ``range(n)``: the order depends only on the seed and
+    the length, so it is memoised (shuffling the cards applies the same permutation)."""
+    got = _ORDERS.get((seed, n))
+    if got is None:
+        perm = list(range(n))
+        random.Random(seed).shuffle(perm)
+        got = tuple(perm)
+        if len(_ORDERS) >= _ORDERS_LIMIT:
+            _ORDERS.clear()
+        _ORDERS[(seed, n)] = got
+    return got
+
+
 def stock_estimate(
     ev: Evaluator,
     hand: tuple[int, ...],
@@ -87,17 +106,17 @@ def stock_estimate(
     if not n_all:
         k = ev.keep(hand)
         return StockEstimate(k.value, float(k.deadwood), 0.0, 0, 0)
-    random.Random(seed).shuffle(cards)
+    cards = [cards[i] for i in _order(seed, n_all)]
     limit = n_all if cap is None else max(1, min(cap, n_all))
     total = total_sq = dead = 0.0
     n = 0
     half = 0.0
+    prep = ev.stock_prep(hand)
     for c in cards[:limit]:
-        hv = ev.hand_value((*hand, c), quick=True)
-        v = hv.value
+        v, d = ev.after_draw(prep, hand, c)  # == ev.hand_value((*hand, c), quick=True)
         total += v
         total_sq += v * v
-        dead += _deadwood_of(hv)
+        dead += d
         n += 1
         if n >= MIN_STOCK_SAMPLES and n < n_all:
             mean = total / n
@@ -158,6 +177,7 @@ def draw_advice(
             stock_value,
             stock_cards=n,
             stock_half_width=est.half_width,
+            hand_value=ev.keep(hand).value,
         )
     take = taken.value < stock_value
     name = card_text(obs.game, top)
@@ -199,6 +219,7 @@ def draw_advice(
         throw_back,
         n,
         est.half_width,
+        ev.keep(hand).value,
     )
 
 

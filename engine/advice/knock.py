@@ -20,10 +20,16 @@ The payout of knocking now is in stakes (GFF) or units (TT), averaged over the s
   knocker pays every player who tied or beat it that player's multiplier (early tunk x2, special
   bonus of its own table melds). TT-12: a positive waiting counter forbids knocking.
 
-The value of playing on is measured (:data:`PLAY_ON_LINE`): the mean final settlement of the
-advisor, in tournaments against the baseline, after decision points where it played on, as a
-line in the win probability, by game and player count (see its comment). The advice knocks when
-the expected payout of knocking beats that value.
+GFF-8 payouts come from the settlement itself (:func:`drop_payouts`, ``engine.settle_gff``) with
+the situation's money when it is known (``Observation.bankrolls`` and ``stake``: GFF-6 decides
+who is dealt in, hence the game pot), else one stake from every seat with cards.
+
+The value of playing on is the one hand evaluation of :mod:`engine.advice.value` (the value
+``discard`` and ``draw`` give the same hand: ``Evaluator.keep(hand).value``, deadwood, expected
+deadwood after the next draw and the chance to empty the hand) mapped into stakes/units by a
+plane in (win probability, hand value) fitted from tournaments (:data:`PLAY_ON_LINE`, see its
+comment). The advice knocks when the expected payout of knocking beats that value; the answer
+reports the hand value it used (``hand_value``).
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.advice.common import (
     GameModel,
@@ -39,9 +46,11 @@ from engine.advice.common import (
     model_for,
     unseen_cards,
 )
+from engine.advice.value import Evaluator, KeepFigures
 from engine.errors import EngineError
 from engine.gff_play import spread_kind
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.settle_gff import Drop, settle_gff, stakes_for
 from engine.settle_tt import multiplier
 from engine.situation import Observation
 from engine.stats import wilson_interval
@@ -62,26 +71,33 @@ WORK_BUDGET = 75_000
 MIN_CAP = 500
 DEFAULT_SEED = 0
 
-# Value of playing on, in stakes (GFF) / units (TT) per deal, as a line a + b * p in the
-# current win probability p, by (game, players). Measured with bench/tournament.py
-# --record-play-on --explore 0.5 (the advisor against baselines, playing on at random half of
-# the times it would knock): the final settlement after playing on, against the predicted p.
-# GFF: least-squares line, weighted by count, over the bins p >= 0.3: 2 players (1500 deals,
-# seed 11, 2614 points), 3 (1200, seed 12, 1082), 4 (1000, seed 13, 505).
-# TT (the advisor holds its melds until it tunks out, see discard.lay_melds_advice): playing on
-# is worth about the same at every p (no trend within the noise), so the line is flat at the
-# mean over p >= 0.3: 2 players +1.427 (1500 deals, seed 11, 375 points; knocking averaged
-# +0.645), 3 players +1.525 (seed 12, 160 points; knocking +1.052), 4 players +1.444
-# (seed 13, 54 points; knocking +1.105). Other player counts use the nearest line.
-# Below p = 0.3 (outside the fitted range) a line is held at its value at 0.3.
+# Value of playing on, in stakes (GFF) / units (TT) per deal, as a plane
+# a + b * max(p, PLAY_ON_FLOOR) + c * v in the current win probability p and the hand value v
+# (``Evaluator.keep(hand).value``, clamped to PLAY_ON_VALUE_RANGE), by (game, players).
+# Measured with bench/tournament.py --record-play-on --explore 0.5 (the advisor against
+# baselines, playing on at random half of the times it would knock): the final game-pot /
+# knock settlement after playing on against (p, v), least squares over the decisions with
+# p >= PLAY_ON_FLOOR (the command prints the fits). Other player counts use the nearest plane.
+# GFF: the lines in p are the earlier fits (count-weighted over the bins p >= 0.3: 2 players
+# 1500 deals seed 11, 3 players 1200 seed 12, 4 players 1000 seed 13); the hand value adds
+# nothing beyond p (refit with it: c = +0.006 per value point, R^2 0.011, 4003 points, 2
+# players; c = -0.001, R^2 0.023, 1642 points, 3 players), so c = 0.
+# TT (the advisor holds its melds until it tunks out): no trend in p, a clear one in the hand
+# value: 3 players, 3000 deals seed 21, 519 points: a + c v = 2.174 - 0.2173 v (R^2 0.108;
+# 1200 deals seed 12 gave c = -0.214); v ranges -18.3..12.5, median 1.5. 2 and 4 players keep
+# their measured means (+1.427, 1500 deals seed 11; +1.444, 1000 deals seed 13) at that median
+# hand with the 3-player slope.
 PLAY_ON_FLOOR = 0.3
-PLAY_ON_LINE: dict[tuple[str, int], tuple[float, float]] = {
-    (GAME_FLIP_FLOP, 2): (0.166, 0.574),
-    (GAME_FLIP_FLOP, 3): (0.042, 1.338),
-    (GAME_FLIP_FLOP, 4): (-0.252, 2.330),
-    (TRIPLE_TUNK, 2): (1.427, 0.0),
-    (TRIPLE_TUNK, 3): (1.525, 0.0),
-    (TRIPLE_TUNK, 4): (1.444, 0.0),
+PLAY_ON_VALUE_RANGE = (-20.0, 20.0)
+_TT_SLOPE = -0.2173
+_TT_MEDIAN_VALUE = 1.5
+PLAY_ON_LINE: dict[tuple[str, int], tuple[float, float, float]] = {
+    (GAME_FLIP_FLOP, 2): (0.166, 0.574, 0.0),
+    (GAME_FLIP_FLOP, 3): (0.042, 1.338, 0.0),
+    (GAME_FLIP_FLOP, 4): (-0.252, 2.330, 0.0),
+    (TRIPLE_TUNK, 2): (1.427 - _TT_SLOPE * _TT_MEDIAN_VALUE, 0.0, _TT_SLOPE),
+    (TRIPLE_TUNK, 3): (2.174, 0.0, _TT_SLOPE),
+    (TRIPLE_TUNK, 4): (1.444 - _TT_SLOPE * _TT_MEDIAN_VALUE, 0.0, _TT_SLOPE),
 }
 
 
@@ -90,8 +106,12 @@ class KnockAdvice:
     """Answer to "should I knock/drop now?".
 
     ``interval`` is the 95% Wilson interval of ``win_probability`` over ``samples`` draws;
-    ``expected_payout`` and ``value_of_playing_on`` are in stakes (GFF) or units (TT);
-    ``allowed`` is False when TT-12 waiting forbids knocking (then ``knock`` is False).
+    ``expected_payout``, ``payout_if_win``, ``payout_if_caught`` (GFF; TT: None, a caught
+    knocker pays each winner's multiplier) and ``value_of_playing_on`` are in stakes (GFF) or
+    units (TT); ``allowed`` is False when TT-12 waiting forbids knocking (then ``knock`` is
+    False). ``hand`` holds the figures of the one hand evaluation the play-on value is computed
+    from (its ``value`` is ``hand_value``); ``all_in`` (GFF-6) says losing the game pot
+    eliminates the player.
     """
 
     knock: bool
@@ -104,6 +124,72 @@ class KnockAdvice:
     payout_if_win: float
     value_of_playing_on: float
     explanation: str
+    hand: KeepFigures | None = None
+    payout_if_caught: float | None = None
+    all_in: bool = False
+
+    @property
+    def hand_value(self) -> float | None:
+        """The hand's value in the one evaluation (lower is better), as discard/draw give it."""
+        return None if self.hand is None else self.hand.value
+
+
+def drop_payouts(obs: Observation, opponents: Sequence[int]) -> tuple[float, float]:
+    """GFF-8: the dropper's net in stakes when it wins / is caught, from :func:`settle_gff`.
+
+    With ``obs.bankrolls`` and ``obs.stake`` the real GFF-6 stakes decide who is dealt in (they
+    must agree with the seats holding cards); otherwise every seat holding cards is dealt in
+    with one stake. Only the game pot depends on the drop (the flip/flop pots and their
+    carry-over are settled from the dealt cards, GFF-5, whichever way the deal ends), so the
+    side pots are left out of both figures.
+
+    :raises EngineError: (field ``bankrolls``) the bankrolls deal in other seats than those
+        holding cards.
+    """
+    return _drop_payouts(
+        obs.n_players, obs.seat, obs.dealer, frozenset(opponents), obs.stake, obs.bankrolls
+    )
+
+
+@lru_cache(maxsize=4096)
+def _drop_payouts(
+    n: int,
+    seat: int,
+    dealer: int,
+    opponents: frozenset[int],
+    stake: int,
+    bankrolls: tuple[int, ...],
+) -> tuple[float, float]:
+    """:func:`drop_payouts` on hashable inputs (memoised: a settlement per question is slow)."""
+    if not opponents:
+        return 0.0, 0.0  # nobody to compare with: no game to win or lose
+    dealt = {seat, *opponents}
+    stake = stake if stake > 0 else 1
+    if bankrolls:
+        staking = {s for s, b in enumerate(bankrolls) if stakes_for(b, stake) > 0}
+        if len(bankrolls) != n or staking != dealt:
+            raise EngineError(
+                "bankrolls deal in other seats than those holding cards (GFF-6)",
+                field="bankrolls",
+            )
+    else:
+        bankrolls = tuple(2 * stake if s in dealt else 0 for s in range(n))
+    first_other = min(opponents, key=lambda s: (s - seat) % n)
+    win = tuple(None if s not in dealt else (0 if s == seat else 1) for s in range(n))
+    caught = tuple(None if s not in dealt else (0 if s == first_other else 1) for s in range(n))
+    out = []
+    for totals in (win, caught):
+        result = settle_gff(bankrolls, stake, dealer, Drop(seat, totals))
+        out.append(result.net[seat] / stake)
+    return out[0], out[1]
+
+
+def is_all_in(obs: Observation) -> bool:
+    """GFF-6: the player stakes in the game pot only (k = 1) and is eliminated unless it wins
+    the game pot (known only with ``bankrolls`` and ``stake``)."""
+    if obs.game != GAME_FLIP_FLOP or not obs.bankrolls or obs.stake <= 0:
+        return False
+    return stakes_for(obs.bankrolls[obs.seat], obs.stake) == 1
 
 
 def multipliers(obs: Observation) -> tuple[int, ...]:
@@ -184,12 +270,13 @@ def _estimate(
     samples: int,
     precision: float | None = None,
     settle: bool = False,
+    hand_value: float = 0.0,
 ) -> _Estimate:
     """Monte Carlo over opponents' hands: ``samples`` draws, or, with ``precision``, batches
     of :data:`BATCH` until the Wilson 95% half-width of the win probability is at most
     ``precision`` (at least :data:`MIN_SAMPLES`, at most ``samples``); with ``settle`` also
     once the decision (knock or play on) is the same at both ends of the interval and its
-    half-width is at most :data:`SETTLE_PRECISION`."""
+    half-width is at most :data:`SETTLE_PRECISION` (the play-on value at ``hand_value``)."""
     model = model_for(obs.game)
     known = known_hands(obs)
     opponents = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)  # GFF-6: dealt in
@@ -203,8 +290,9 @@ def _estimate(
     mine = model.total(obs.hand)
     pts = model.points
     n = 1 + len(opponents)
+    caught_pay = -2.0
     if obs.game == GAME_FLIP_FLOP:
-        win_pay = float(n - 1)
+        win_pay, caught_pay = drop_payouts(obs, opponents)  # GFF-8 via engine.settle_gff
         mult: tuple[int, ...] = ()
     else:
         mult = multipliers(obs)
@@ -229,16 +317,17 @@ def _estimate(
                 wins += 1
                 pay += win_pay
             else:
-                pay -= 2.0 if not mult else lose_to
+                pay += caught_pay if not mult else -lose_to
         done += batch
         if precision is not None and done >= MIN_SAMPLES:
             lo, hi = wilson_interval(wins, done)
             if (hi - lo) / 2 <= precision:
                 break
             if settle and (hi - lo) / 2 <= SETTLE_PRECISION:
-                loss = (win_pay * wins - pay) / (done - wins) if done > wins else 2.0
+                loss = (win_pay * wins - pay) / (done - wins) if done > wins else -caught_pay
                 ends = {
-                    q * win_pay - (1 - q) * loss > play_on_value(obs.game, n, q) for q in (lo, hi)
+                    q * win_pay - (1 - q) * loss > play_on_value(obs.game, n, q, hand_value)
+                    for q in (lo, hi)
                 }
                 if len(ends) == 1:
                     break
@@ -264,14 +353,16 @@ def _check_samples(samples: int, cap: int) -> int:
     return samples
 
 
-def play_on_value(game: str, n_players: int, p: float) -> float:
-    """The measured value of playing on (:data:`PLAY_ON_LINE`) at win probability ``p``."""
+def play_on_value(game: str, n_players: int, p: float, hand_value: float = 0.0) -> float:
+    """The measured value of playing on (:data:`PLAY_ON_LINE`) at win probability ``p`` with a
+    hand worth ``hand_value`` in the one hand evaluation (``Evaluator.keep(hand).value``)."""
     counts = [n for g, n in PLAY_ON_LINE if g == game]
     if not counts:
         return 0.0
     nearest = min(counts, key=lambda n: (abs(n - n_players), n))
-    a, b = PLAY_ON_LINE[(game, nearest)]
-    return a + b * max(p, PLAY_ON_FLOOR)
+    a, b, c = PLAY_ON_LINE[(game, nearest)]
+    lo, hi = PLAY_ON_VALUE_RANGE
+    return a + b * max(p, PLAY_ON_FLOOR) + c * min(hi, max(lo, hand_value))
 
 
 def knock_advice(
@@ -294,21 +385,33 @@ def knock_advice(
     samples = min(DEFAULT_SAMPLES, cap) if samples is None else _check_samples(samples, cap)
     model = model_for(obs.game)
     total = model.total(obs.hand)
-    word = "drop" if obs.game == GAME_FLIP_FLOP else "knock"
-    doing = "dropping" if obs.game == GAME_FLIP_FLOP else "knocking"
-    unit = "stakes" if obs.game == GAME_FLIP_FLOP else "units"
+    gff = obs.game == GAME_FLIP_FLOP
+    word = "drop" if gff else "knock"
+    doing = "dropping" if gff else "knocking"
+    unit = "stakes" if gff else "units"
     waiting = obs.waiting[obs.seat] if obs.seat < len(obs.waiting) else 0
-    est = _estimate(obs, random.Random(seed), samples, precision, settle=settle)
+    hand = Evaluator(obs).keep(obs.hand)  # the one hand evaluation (engine.advice.value)
+    est = _estimate(obs, random.Random(seed), samples, precision, settle, hand.value)
     samples = est.samples
     p = est.wins / est.samples
     lo, hi = wilson_interval(est.wins, est.samples)
     ev = est.payout_sum / est.samples
-    dealt_in = sum(1 for size in obs.hand_sizes if size > 0)  # GFF-6: seats dealt in
-    play_on = play_on_value(obs.game, dealt_in, p)
-    if waiting > 0:  # TT-12
+    dealt = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)  # GFF-6: dealt in
+    caught = drop_payouts(obs, dealt)[1] if gff else None
+    all_in = is_all_in(obs)
+    play_on = play_on_value(obs.game, 1 + len(dealt), p, hand.value)
+    figures = (
+        f"your hand is worth {hand.value:.2f} ({hand.deadwood} deadwood points, about "
+        f"{hand.expected_deadwood:.1f} after the next draw, {hand.out_chance:.0%} chance to "
+        "empty it)"
+    )
+
+    def answer(knock: bool, allowed: bool, text: str) -> KnockAdvice:
+        if all_in:
+            text += " You are all in: unless you win the game pot you are eliminated (GFF-6)."
         return KnockAdvice(
-            False,
-            False,
+            knock,
+            allowed,
             total,
             p,
             (lo, hi),
@@ -316,23 +419,34 @@ def knock_advice(
             ev,
             est.win_payout,
             play_on,
+            text,
+            hand,
+            caught,
+            all_in,
+        )
+
+    if waiting > 0:  # TT-12
+        return answer(
+            False,
+            False,
             f"You may not knock for {waiting} more turn(s): opponents laid cards on your melds "
             "(TT-12).",
         )
     knock = ev > play_on
-    unit = "point" if total == 1 else "points"
-    odds = f"your {total} {unit} are strictly lowest in about {p:.0%} ({lo:.0%}-{hi:.0%})"
+    points = "point" if total == 1 else "points"
+    odds = f"your {total} {points} are strictly lowest in about {p:.0%} ({lo:.0%}-{hi:.0%})"
     if knock:
         text = (
             f"{word.capitalize()}: {odds} of the hands the others could hold, worth "
-            f"{ev:+.2f} {unit} on average against {play_on:+.2f} for playing on."
+            f"{ev:+.2f} {unit} on average against {play_on:+.2f} for playing on, where "
+            f"{figures}."
         )
     else:
         text = (
             f"Play on: {odds} of the hands the others could hold, so {doing} now is worth "
-            f"{ev:+.2f} {unit} against {play_on:+.2f} for playing on."
+            f"{ev:+.2f} {unit} against {play_on:+.2f} for playing on, where {figures}."
         )
-    return KnockAdvice(knock, True, total, p, (lo, hi), samples, ev, est.win_payout, play_on, text)
+    return answer(knock, True, text)
 
 
 __all__ = [
@@ -342,6 +456,8 @@ __all__ = [
     "KnockAdvice",
     "MAX_SAMPLES",
     "PLAY_ON_LINE",
+    "drop_payouts",
+    "is_all_in",
     "known_hands",
     "knock_advice",
     "model_for",

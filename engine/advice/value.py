@@ -1,4 +1,4 @@
-"""One evaluation of a Tunk hand, shared by the discard, draw and lay-down advice.
+"""One evaluation of a Tunk hand, shared by the discard, draw, knock and lay-down advice.
 
 A *kept hand* ``R`` is what the player holds at the end of a turn, after the discard. Its
 value (lower is better, in deadwood points) is
@@ -20,7 +20,9 @@ GFF-3 / TT-8, or completes a meld with two cards they are known or likely to hol
 a hand after the draw is its best discard's value, or :data:`END_VALUE` when it ends the play
 now (GFF-9/GFF-10 going or tunking out, TT-11 tunking out). ``draw`` reports for the top discard
 the value of the hand after taking it, and for the stock the mean of the same value over the
-unseen cards; ``discard`` reports the same numbers, so the two never disagree.
+unseen cards; ``discard`` reports the same numbers, so the two never disagree. ``knock`` reads
+the value of playing on from ``keep(H)`` of the hand as it is (``engine.advice.knock``), the
+value ``draw`` reports as ``hand_value`` and ``discard`` gives the option that leaves ``H``.
 
 Speed: the part of ``keep`` that does not depend on the situation (for each card of the deck,
 how much drawing it would lower the hand's deadwood) is a table built once per kept hand and
@@ -31,9 +33,9 @@ on the cards' packed features (Triple Tunk) or their bit mask (Game Flip Flop).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations, product
 
 from engine import cards as std
 from engine import topper
@@ -42,7 +44,18 @@ from engine.gff_play import gff_going_out, spread_kind
 from engine.rules import GAME_FLIP_FLOP
 from engine.situation import Observation
 from engine.tt_melds import _FEATURE as _TT_FEATURE
-from engine.tt_play import can_extend, tt_tunk_out
+from engine.tt_melds import MAX_ANALYSED, MAX_MELD, meld_masks
+from engine.tt_play import (
+    TUNK_SHAPES,
+    _first_legal_order,
+    _fits_table,
+    _shortest_requirement,
+    _sideways_count,
+    _split_melds,
+    can_extend,
+    tt_tunk_out,
+)
+from engine.types import TableMeld
 
 # Points a discard that feeds the next player costs: what they typically shed by using it
 # (a card of their deadwood, about half a ten) - tuned in heads-up tournaments.
@@ -121,13 +134,19 @@ def _compatible(bits: int, wild: int, by_value: tuple[int, ...]) -> int:
     return by_value[bits.bit_length() - 1] | wild
 
 
+# _compatible for every 4-bit set of non-wild values, per attribute (lookups in the hot path).
+_COL_OK = tuple(_compatible(b, _BLACK_M, _COLOUR_M) for b in range(16))
+_SHP_OK = tuple(_compatible(b, _BLOB_M, _SHAPE_M) for b in range(16))
+_NUM_OK = tuple(_compatible(b, _QMARK_M, _NUMBER_M) for b in range(16))
+
+
 def _tt_comp_raw(f: int, k: int) -> int:
     """Cards that make a (k+1)-card TT-6 meld with a k-card group of packed features ``f``:
     matching in two of colour, shape, number, or in sequence (TT-5, ``?`` = 5 high only) and
     matching in colour or shape."""
-    col = _compatible(f & 0xF, _BLACK_M, _COLOUR_M)
-    shp = _compatible((f >> 4) & 0xF, _BLOB_M, _SHAPE_M)
-    num = _compatible((f >> 8) & 0xF, _QMARK_M, _NUMBER_M)
+    col = _COL_OK[f & 0xF]
+    shp = _SHP_OK[(f >> 4) & 0xF]
+    num = _NUM_OK[(f >> 8) & 0xF]
     out = (col & shp) | (col & num) | (shp & num)
     values = f >> 12
     if values.bit_count() == k:  # distinct values: which cards extend them to a sequence
@@ -206,6 +225,8 @@ def _gff_pair_row(card: int) -> tuple[int, ...]:
 
 
 _GFF_GROUPS: dict[int, int] = {}
+# Triple Tunk groups of 3-4 cards: their completions by the group's bit mask (kept-hand tables).
+_TT_GROUPS: dict[int, int] = {}
 
 
 def gff_completions(cards: Sequence[int]) -> int:
@@ -219,6 +240,24 @@ def gff_completions(cards: Sequence[int]) -> int:
         if len(_GFF_GROUPS) > _CACHE_LIMIT:
             _GFF_GROUPS.clear()
         _GFF_GROUPS[key] = m
+    return m
+
+
+_RELATED: dict[tuple[str, int], int] = {}
+
+
+def related_mask(game: str, card: int) -> int:
+    """The cards that make a 3-card meld with ``card`` and some third card (its pair row's
+    non-empty entries). A card related to no card of a kept hand joins none of its melds,
+    then or after any draw (a card of a meld of 4+ also lies in a 3-card sub-meld with another
+    card of it: TT-6 matching is hereditary, TT-5/GFF-2 runs have consecutive triples)."""
+    m = _RELATED.get((game, card))
+    if m is None:
+        m = 0
+        for a, row in enumerate(pair_row_for(game)(card)):
+            if row:
+                m |= 1 << a
+        _RELATED[(game, card)] = m
     return m
 
 
@@ -258,11 +297,15 @@ _KEEP_TABLES: dict[tuple[str, int], KeepTable] = {}
 
 def keep_table(model: GameModel, rest: Sequence[int]) -> KeepTable:
     """The :class:`KeepTable` of ``rest`` (memoised on its bit mask)."""
-    rmask = _mask(rest)
+    return _keep_table(model, tuple(rest), _mask(rest))
+
+
+def _keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> KeepTable:
+    """:func:`keep_table` with the bit mask of ``rest`` already known."""
     key = (model.name, rmask)
     t = _KEEP_TABLES.get(key)
     if t is None:
-        t = _build_keep_table(model, tuple(sorted(rest)), rmask)
+        t = _build_keep_table(model, rest, rmask)
         if len(_KEEP_TABLES) > _CACHE_LIMIT:
             _KEEP_TABLES.clear()
         _KEEP_TABLES[key] = t
@@ -284,86 +327,409 @@ def _point_masks(model: GameModel) -> tuple[tuple[int, int], ...]:
     return pm
 
 
+# Per kept-hand size r: its position pairs, triples and quadruples (groups of 2..min(4, r - 1)
+# cards), each as (positions..., position mask).
+_PAIRS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((a, b, 1 << a | 1 << b) for a, b in combinations(range(r), 2)) if r >= 3 else ()
+    for r in range(6)
+)
+_TRIPLES: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple((a, b, c, 1 << a | 1 << b | 1 << c) for a, b, c in combinations(range(r), 3))
+    if r >= 4
+    else ()
+    for r in range(6)
+)
+_QUADS: tuple[tuple[tuple[int, int, int, int, int], ...], ...] = tuple(
+    tuple(
+        (a, b, c, d, 1 << a | 1 << b | 1 << c | 1 << d) for a, b, c, d in combinations(range(r), 4)
+    )
+    if r >= 5
+    else ()
+    for r in range(6)
+)
+
+
+# Per (game, base, best_drop): per value v after the draw, the cards whose plain value
+# exceeds v and, per point class among them, (card mask, saving, v < base <= plain).
+_SPLITS: dict[tuple[str, int, int], dict[int, tuple[int, tuple[tuple[int, int, bool], ...]]]] = {}
+
+
+def _split(
+    model: GameModel, base: int, best_drop: int, v: int
+) -> tuple[int, tuple[tuple[int, int, bool], ...]]:
+    """The point classes a drawn card reaching ``v`` gains in (see :data:`_SPLITS`)."""
+    above = 0
+    parts = []
+    for p, pm in _point_masks(model):
+        plain = base if best_drop + p > base else best_drop + p
+        if v < plain:
+            above |= pm
+            parts.append((pm, plain - v, v < base <= plain))
+    return above, tuple(parts)
+
+
+_GE_MASKS: dict[str, tuple[int, ...]] = {}
+
+
+def _ge_masks(model: GameModel) -> tuple[int, ...]:
+    """Per t: the mask of the deck's cards worth at least t points (0 past the highest)."""
+    ge = _GE_MASKS.get(model.name)
+    if ge is None:
+        pm = _point_masks(model)
+        ge = tuple(sum(m for p, m in pm if p >= t) for t in range(max(p for p, _m in pm) + 2))
+        _GE_MASKS[model.name] = ge
+    return ge
+
+
+def _gff_group(cards: tuple[int, ...], gm: int) -> int:
+    """gff_completions of a group of 3-4 cards whose bit mask is ``gm`` (memoised on it)."""
+    m = _GFF_GROUPS.get(gm)
+    if m is None:
+        m = gff_completions(cards)
+    return m
+
+
 def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> KeepTable:
     """Drawing card c (worth p) and keeping it in a new meld with a group G of ``rest`` while
     throwing x (not in G) leaves ``total - G - x`` when that meld beats the best meld left in
     ``rest - x`` (else keeping c is no better than its plain value), so per (G, p) the best x
-    is the highest card outside G whose remaining best meld is worth at most ``G + p``.
+    is the highest card outside G whose remaining best meld is worth at most ``G + p``. Each
+    drawn card keeps its lowest such value: the values are collected per value (card masks)
+    and handed out lowest first.
 
     A kept hand holds at most five cards, hence at most one meld (3 + 3 > 5): its deadwood is
     its total less its best meld, and the melds inside it come from the same completion masks.
     """
-    pts = model.points
-    comp = completions_for(model.name)
     r = len(rest)
     if r == 0:
         return KeepTable(0, 0, (), 0, 0)
     if r > 5:
         raise ValueError("a kept Tunk hand holds at most five cards")
+    name = model.name
+    pts = model.points
+    # Positions by points, highest first (the table does not depend on the order): the card
+    # thrown is then the lowest position the rule allows.
+    rest = tuple(sorted(rest, key=pts.__getitem__, reverse=True))
     pr = [pts[c] for c in rest]
     total = sum(pr)
-    index = {c: i for i, c in enumerate(rest)}
-    groups: list[tuple[tuple[int, ...], int, int]] = []  # (positions, points, outside mask)
+    tt = name != GAME_FLIP_FLOP
+    pair_row = pair_row_for(name)
+    # A card related to no other card of rest is in no group with completions (see
+    # related_mask): groups holding such a card are skipped.
+    rows = [pair_row(c) for c in rest]
+    dead = 0
+    for i, c in enumerate(rest):
+        if not related_mask(name, c) & rmask:
+            dead |= 1 << i
+    outside = ~rmask
+    groups: list[tuple[int, int, int]] = []  # (positions mask, points, outside completions)
+    pair_groups: list[tuple[int, int]] = []  # r == 5: (positions mask, outside completions)
     inside: dict[int, int] = {}  # melds inside rest: position mask -> points
-    for size in range(2, min(4, r - 1) + 1):
-        for idx in combinations(range(r), size):
-            cm = comp(tuple(rest[i] for i in idx))
+    for a, b, pm in _PAIRS[r]:
+        if pm & dead:
+            continue
+        cm = rows[a][rest[b]]
+        if not cm:
+            continue
+        g = pr[a] + pr[b]
+        own = cm & rmask
+        if own:
+            for i, c in enumerate(rest):
+                if own >> c & 1:
+                    inside[pm | 1 << i] = g + pr[i]
+        out = cm & outside
+        if out:
+            groups.append((pm, g, out))
+            if r == 5:
+                pair_groups.append((pm, out))
+    if r >= 4:
+        bits = [1 << c for c in rest]
+        feats = [_TT_FEATURE[c] for c in rest] if tt else []
+        col_ok, shp_ok, num_ok, seq_fill = _COL_OK, _SHP_OK, _NUM_OK, _SEQ_FILL
+        tt_groups = _TT_GROUPS
+        if len(tt_groups) > _CACHE_LIMIT:
+            tt_groups.clear()
+        for a, b, c, pm in _TRIPLES[r]:
+            if pm & dead:
+                continue
+            gm = bits[a] | bits[b] | bits[c]
+            if tt:  # _tt_comp_raw(f, 3) inline, memoised on the group's card mask
+                got = tt_groups.get(gm)
+                if got is None:
+                    f = feats[a] | feats[b] | feats[c]
+                    col = col_ok[f & 0xF]
+                    shp = shp_ok[(f >> 4) & 0xF]
+                    num = num_ok[(f >> 8) & 0xF]
+                    got = (col & shp) | (col & num) | (shp & num)
+                    if (f >> 12).bit_count() == 3:
+                        got |= seq_fill[f >> 12] & (col | shp)
+                    got &= ~gm
+                    tt_groups[gm] = got
+                cm = got
+            else:
+                cm = _gff_group((rest[a], rest[b], rest[c]), gm)
             if not cm:
                 continue
-            g = sum(pr[i] for i in idx)
+            g = pr[a] + pr[b] + pr[c]
             own = cm & rmask
             if own:
-                pmask = sum(1 << i for i in idx)
-                for c in _bits(own):
-                    inside[pmask | 1 << index[c]] = g + pr[index[c]]
-            out = cm & ~rmask
+                for i, x in enumerate(rest):
+                    if own >> x & 1:
+                        inside[pm | 1 << i] = g + pr[i]
+            out = cm & outside
             if out:
-                groups.append((idx, g, out))
-    best_all = max(inside.values(), default=0)
-    base = total - best_all
-    b_x = [max((v for m, v in inside.items() if not m >> i & 1), default=0) for i in range(r)]
-    best_drop = min(total - pr[i] - b_x[i] for i in range(r))
-    order = sorted(range(r), key=lambda i: -pr[i])
-    pmasks = _point_masks(model)
-    records: list[tuple[int, int, int]] = []  # (value after the draw, plain value, card mask)
-    empties = 0
-    full = (1 << r) - 1
-    for idx, g, cmask in groups:
-        for p, pm in pmasks:
-            m = cmask & pm
-            if not m:
+                groups.append((pm, g, out))
+        for a, b, c, d, pm in _QUADS[r]:
+            if pm & dead:
                 continue
-            for i in order:
-                if i not in idx and b_x[i] <= g + p:
-                    v = total - g - pr[i]
-                    plain = base if best_drop + p > base else best_drop + p
-                    if v < plain:
-                        records.append((v, plain, m))
-                    break
-        if r == 5 and len(idx) == 2:
-            left = full & ~((1 << idx[0]) | (1 << idx[1]))
-            if left in inside:
-                empties |= cmask  # two melds of three after the draw
+            gm = bits[a] | bits[b] | bits[c] | bits[d]
+            if tt:  # _tt_comp_raw(f, 4) inline, memoised on the group's card mask
+                got = tt_groups.get(gm)
+                if got is None:
+                    f = feats[a] | feats[b] | feats[c] | feats[d]
+                    col = col_ok[f & 0xF]
+                    shp = shp_ok[(f >> 4) & 0xF]
+                    num = num_ok[(f >> 8) & 0xF]
+                    got = (col & shp) | (col & num) | (shp & num)
+                    if (f >> 12).bit_count() == 4:
+                        got |= seq_fill[f >> 12] & (col | shp)
+                    got &= ~gm
+                    tt_groups[gm] = got
+                cm = got
+            else:
+                cm = _gff_group((rest[a], rest[b], rest[c], rest[d]), gm)
+            if not cm:
+                continue
+            g = pr[a] + pr[b] + pr[c] + pr[d]
+            own = cm & rmask
+            if own:
+                for i, x in enumerate(rest):
+                    if own >> x & 1:
+                        inside[pm | 1 << i] = g + pr[i]
+            out = cm & outside
+            if out:
+                groups.append((pm, g, out))
+    empties = 0
+    if len(inside) == 1:  # the usual case: one meld
+        ((mm, best_all),) = inside.items()
+        b_x = [0 if mm >> i & 1 else best_all for i in range(r)]
+        best_drop = min([total - pr[i] - b_x[i] for i in range(r)])
+    elif inside:
+        best_all = max(inside.values())
+        b_x = [max((v for m, v in inside.items() if not m >> i & 1), default=0) for i in range(r)]
+        best_drop = min(total - pr[i] - b_x[i] for i in range(r))
+    else:
+        best_all = 0
+        b_x = [0] * r
+        best_drop = total - max(pr)
+    base = total - best_all
     if r == 2:
-        empties |= comp(rest) & ~rmask  # one meld of three after the draw
-    records.sort()
+        empties = completions_for(name)(rest) & outside  # one meld of three after the draw
+    if not groups:
+        return KeepTable(base, best_drop, (), 0, empties)
+    by_value: dict[int, int] = {}  # value after the draw -> cards that reach it
+    if not inside:  # no meld left to keep: throw the highest card outside the group
+        for gmask, g, cmask in groups:
+            v = total - g - pr[((gmask + 1) & ~gmask).bit_length() - 1]  # first position free
+            by_value[v] = by_value.get(v, 0) | cmask
+    else:  # per class p, the highest card outside G with b_x <= G + p: classes from the top
+        ge = _ge_masks(model)
+        top = len(ge) - 1
+        everything = ge[0]
+        for gmask, g, cmask in groups:
+            claimed = 0  # cards of the classes already given their thrown card
+            for i in range(r):
+                if gmask >> i & 1:
+                    continue
+                th = b_x[i] - g  # classes p >= th may throw position i
+                if th >= top:
+                    continue
+                cl = ge[th] if th > 0 else everything
+                m = cmask & cl & ~claimed
+                if m:
+                    v = total - g - pr[i]
+                    by_value[v] = by_value.get(v, 0) | m
+                if cl == everything:
+                    break
+                claimed |= cl
+        full = (1 << r) - 1
+        for gmask, cmask in pair_groups:
+            if full & ~gmask in inside:
+                empties |= cmask  # two melds of three after the draw
     gains: dict[int, int] = {}
     outs_extra = 0
     assigned = 0
-    for v, plain, m in records:
-        new = m & ~assigned
+    splits = _SPLITS.get((name, base, best_drop))
+    if splits is None:
+        splits = _SPLITS[(name, base, best_drop)] = {}
+    for v in sorted(by_value):
+        split = splits.get(v)
+        if split is None:
+            split = splits[v] = _split(model, base, best_drop, v)
+        new = by_value[v] & split[0] & ~assigned  # only the cards whose plain value exceeds v
         if not new:
             continue
         assigned |= new
-        gains[plain - v] = gains.get(plain - v, 0) | new
-        if v < base <= plain:
-            outs_extra |= new
         if v == 0:
             empties |= new
+        for pm, saving, out in split[1]:
+            m = new & pm
+            if m:
+                gains[saving] = gains.get(saving, 0) | m
+                if out:
+                    outs_extra |= m
     return KeepTable(base, best_drop, tuple(sorted(gains.items())), outs_extra, empties)
 
 
 # --------------------------------------------------------------------------- the evaluator
+
+
+def tt_tunk_sizes(table: Sequence[TableMeld], seat: int) -> frozenset[int]:
+    """The hand sizes (after the draw) with which ``seat`` could tunk out at this table: the
+    TT-11 shapes' card counts once the player's own table melds (own cards) and earlier
+    sideways cards are taken off, as the tunk-out search counts them. A necessary condition."""
+    own = [len(m.own_cards()) for m in table if m.owner == seat]
+    has_opp = any(m.owner != seat for m in table)
+    side0 = sum(1 for m in table if m.owner != seat for _c, who in m.added if who == seat)
+    out = set()
+    for sizes, sideways, discards in TUNK_SHAPES.values():
+        need_side = sideways - side0
+        if need_side < 0 or len(own) > len(sizes) or (need_side and not has_opp):
+            continue
+        for slots in set(permutations(range(len(sizes)), len(own))):
+            ext = [sizes[s] - k for s, k in zip(slots, own, strict=True)]
+            if any(e < 0 for e in ext):
+                continue
+            new = sum(sizes[s] for s in range(len(sizes)) if s not in slots)
+            out.add(sum(ext) + new + need_side + (1 if discards else 0))
+    return frozenset(out)
+
+
+FitsFn = Callable[[int, Sequence[int]], bool]
+
+
+def _tt_dead_cards(
+    cards: tuple[int, ...], fits: FitsFn, without: int | None = None
+) -> tuple[int, ...]:
+    """``engine.tt_play._dead_cards`` with its table test ``fits(card, others)``: the cards in
+    no meld of ``cards`` (without ``without``) that fit no table meld (TT-6, TT-8)."""
+    if len(cards) > MAX_ANALYSED:
+        return ()
+    masks, _feats = meld_masks(cards)
+    skip = 0 if without is None else 1 << cards.index(without)
+    covered = 0
+    for mask in masks:
+        if not mask & skip:
+            covered |= mask
+    dead = []
+    for pos, card in enumerate(cards):
+        if covered >> pos & 1 or card == without:
+            continue
+        others = [c for c in cards if c != card and c != without]
+        if not fits(card, others):
+            dead.append(card)
+    return tuple(dead)
+
+
+def tt_can_tunk_out(
+    hand: Sequence[int],
+    table: Sequence[TableMeld],
+    seat: int,
+    fits: FitsFn | None = None,
+    legal: LegalFn | None = None,
+) -> bool:
+    """Whether ``tt_tunk_out(hand, table, seat)`` finds an option (TT-11): the same search as
+    ``tt_tunk_out_options``, stopped at the first option instead of building and ranking all
+    of them (the stock line only needs to know that the play ends). ``fits(card, others)``
+    answers ``engine.tt_play._fits_table`` for this table and seat, ``legal(index, cards,
+    by_owner)`` whether ``cards`` can be laid on table meld ``index`` in some order (both
+    memoised by the evaluator)."""
+    cards = tuple(sorted(set(hand)))
+    if not cards:
+        return False
+    if fits is None:
+
+        def fits(card: int, others: Sequence[int]) -> bool:
+            return _fits_table(card, others, table, seat)
+
+    if legal is None:
+
+        def legal(index: int, group: tuple[int, ...], by_owner: bool) -> bool:
+            return _first_legal_order(table[index].cards, group, by_owner) is not None
+
+    own_idx = [i for i, m in enumerate(table) if m.owner == seat]
+    opp_idx = [i for i, m in enumerate(table) if m.owner != seat]
+    own_len = {i: len(table[i].own_cards()) for i in own_idx}
+    side0 = _sideways_count(table, seat)
+    dead = _tt_dead_cards(cards, fits)
+    if len(dead) > 1:
+        return False
+    dead_after: dict[int, bool] = {}  # discard -> some other card then fits nowhere
+    for sizes, sideways, discards in TUNK_SHAPES.values():
+        need_side = sideways - side0
+        if need_side < 0 or len(own_idx) > len(sizes) or (need_side and not opp_idx):
+            continue
+        if dead and not discards:
+            continue
+        for slots in set(permutations(range(len(sizes)), len(own_idx))):
+            ext_need = {i: sizes[s] - own_len[i] for i, s in zip(own_idx, slots, strict=True)}
+            if any(n < 0 for n in ext_need.values()):
+                continue
+            new_sizes = tuple(sizes[s] for s in range(len(sizes)) if s not in slots)
+            total = sum(ext_need.values()) + sum(new_sizes) + need_side + (1 if discards else 0)
+            if total != len(cards):
+                continue
+            for discard in (dead or cards) if discards else (None,):
+                if discard is not None:
+                    hopeless = dead_after.get(discard)
+                    if hopeless is None:
+                        hopeless = bool(_tt_dead_cards(cards, fits, without=discard))
+                        dead_after[discard] = hopeless
+                    if hopeless:
+                        continue
+                rest = tuple(c for c in cards if c != discard)
+                for side in combinations(rest, need_side):
+                    # the extension and new-meld search does not depend on which sideways
+                    # plan is taken: one is enough (``_sideways_plans`` yields one per plan)
+                    if not _any_sideways_plan(side, opp_idx, legal):
+                        continue
+                    after_side = tuple(c for c in rest if c not in side)
+                    for left in _extension_lefts(own_idx, ext_need, after_side, legal):
+                        for _melds in _split_melds(left, new_sizes):
+                            return True
+    return False
+
+
+LegalFn = Callable[[int, tuple[int, ...], bool], bool]
+
+
+def _any_sideways_plan(side: tuple[int, ...], targets: Sequence[int], legal: LegalFn) -> bool:
+    """Whether ``engine.tt_play._sideways_plans(table, targets, side)`` yields a plan: some
+    assignment of the cards to opponents' melds where each meld's cards have a legal order."""
+    for assignment in product(targets, repeat=len(side)):
+        groups: dict[int, list[int]] = {}
+        for card, index in zip(side, assignment, strict=True):
+            groups.setdefault(index, []).append(card)
+        if all(legal(index, tuple(sorted(g)), False) for index, g in groups.items()):
+            return True
+    return False
+
+
+def _extension_lefts(
+    own_idx: Sequence[int], ext_need: dict[int, int], cards: tuple[int, ...], legal: LegalFn
+) -> Iterator[tuple[int, ...]]:
+    """The cards left by each plan of ``engine.tt_play._extension_plans`` (the owner extends
+    each own meld by ``ext_need`` cards, TT-8), in the same order."""
+    if not own_idx:
+        yield cards
+        return
+    index, more = own_idx[0], own_idx[1:]
+    need = ext_need[index]
+    for chosen in combinations(cards, need):
+        if need and not legal(index, tuple(sorted(chosen)), True):
+            continue
+        left = tuple(c for c in cards if c not in chosen)
+        yield from _extension_lefts(more, ext_need, left, legal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,6 +766,19 @@ class HandValue:
     options: tuple[DiscardFigures, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class _StockPrep:
+    """Per hand before the draw, what every stock card's evaluation shares: the hand kept as
+    is, its distinct cards with the kept hand without each (and that hand's related cards),
+    and the necessary condition for ending the play after the draw."""
+
+    kept: KeepFigures
+    drops: tuple[tuple[int, tuple[int, ...], int, int], ...]  # (card, rest, rest mask, related)
+    any_fit: bool  # a card of the hand fits a table meld
+    fit_cards: int  # with a table fit, the draws that may end the play (mask; -1: all)
+    ending_cards: int  # without one, the draws that may end the play (mask; -1: all)
+
+
 class Evaluator:
     """Evaluates hands in one situation (the unseen cards, the next player, the table).
 
@@ -417,6 +796,7 @@ class Evaluator:
         others = [known[j] for j in obs.opponents()]
         self.unseen = unseen_cards(model.deck, obs.hand, obs.table, obs.discards, others)
         self.umask = _mask(self.unseen)
+        self._distinct = tuple(_bits(self.umask))  # the distinct unseen cards
         self.n_unseen = len(self.unseen)
         top = max(model.points) + 1
         hist = [0] * top
@@ -436,20 +816,30 @@ class Evaluator:
         self.p_two = hidden * (hidden - 1) / (u * (u - 1)) if u > 1 else 0.0
         self._keep: dict[int, KeepFigures] = {}
         self._danger: dict[int, float] = {}
+        self._plain_keep: dict[tuple[int, int], KeepFigures] = {}
+        self._fits_own: dict[int, bool] = {}
+        self._extend: dict[tuple[int, int | None, int], bool] = {}
+        self._legal: dict[tuple[int, tuple[int, ...], bool], bool] = {}
+        self._owns_meld = any(m.owner == obs.seat for m in obs.table)
+        self._tunk_sizes = (
+            tt_tunk_sizes(obs.table, obs.seat) if obs.game != GAME_FLIP_FLOP else frozenset()
+        )
 
     # ---- kept hands
 
     def keep(self, rest: Sequence[int]) -> KeepFigures:
         """The figures of keeping ``rest`` (memoised per evaluator)."""
-        key = _mask(rest)
+        return self._keep_masked(tuple(rest), _mask(rest))
+
+    def _keep_masked(self, rest: tuple[int, ...], key: int) -> KeepFigures:
+        """:meth:`keep` with the bit mask ``key`` of ``rest`` already known."""
         f = self._keep.get(key)
         if f is None:
-            f = self._keep_raw(rest)
+            f = self._keep_raw(_keep_table(self.model, rest, key))
             self._keep[key] = f
         return f
 
-    def _keep_raw(self, rest: Sequence[int]) -> KeepFigures:
-        t = keep_table(self.model, rest)
+    def _keep_raw(self, t: KeepTable) -> KeepFigures:
         u = self.n_unseen
         base = t.base
         if not u:
@@ -506,9 +896,8 @@ class Evaluator:
         n_one = 0
         for a in kn:
             n_one += (row[a] & um).bit_count()
-        pairs2 = 0
-        for a in self.unseen:
-            pairs2 += (row[a] & um).bit_count()
+        # Over the distinct unseen cards a (row[a] is 0 for a card unrelated to ``card``).
+        pairs2 = sum(map(int.bit_count, map(um.__and__, map(row.__getitem__, self._distinct))))
         total = n_one * self.p_one + pairs2 // 2 * self.p_two
         return min(1.0, total)
 
@@ -535,7 +924,7 @@ class Evaluator:
         out.sort(key=lambda o: (o.score, -pts[o.card], -o.card))
         return tuple(out)
 
-    def ending(self, hand: Sequence[int], quick: bool = False) -> tuple[str, int | None] | None:
+    def ending(self, hand: Sequence[int], quick: bool = True) -> tuple[str, int | None] | None:
         """How ``hand`` (after the draw) ends the play now, if it does: GFF-9/GFF-10 via
         ``gff_going_out``, TT-11 via ``tt_tunk_out``. ``quick`` first applies a necessary
         condition (at most one card outside every meld of the hand and every table meld)."""
@@ -548,19 +937,156 @@ class Evaluator:
         option = tt_tunk_out(tuple(hand), obs.table, obs.seat)
         return ("tunk_out", option.discard) if option is not None else None
 
+    def _ends(self, hand: Sequence[int]) -> bool:
+        """``ending(hand, quick=False) is not None``; Triple Tunk stops its TT-11 search at
+        the first option (:func:`tt_can_tunk_out`)."""
+        if self.game == GAME_FLIP_FLOP:
+            return self.ending(hand, quick=False) is not None
+        return tt_can_tunk_out(
+            hand, self.obs.table, self.obs.seat, self._fits_chain, self._legal_on
+        )
+
+    def _legal_on(self, index: int, cards: tuple[int, ...], by_owner: bool) -> bool:
+        """Whether ``cards`` (sorted) can be laid on table meld ``index`` in some order
+        (TT-8, memoised per evaluator)."""
+        key = (index, cards, by_owner)
+        got = self._legal.get(key)
+        if got is None:
+            meld = self.obs.table[index]
+            got = _first_legal_order(meld.cards, cards, by_owner) is not None
+            self._legal[key] = got
+        return got
+
+    def _extends(self, index: int, before: int | None, card: int) -> bool:
+        """TT-8 ``can_extend`` of table meld ``index`` (after ``before`` laid on it) by
+        ``card`` for this seat (memoised per evaluator)."""
+        key = (index, before, card)
+        got = self._extend.get(key)
+        if got is None:
+            meld = self.obs.table[index]
+            cards = meld.cards if before is None else (*meld.cards, before)
+            got = can_extend(cards, card, meld.owner == self.obs.seat)
+            self._extend[key] = got
+        return got
+
+    def _fits_chain(self, card: int, others: Sequence[int]) -> bool:
+        """``engine.tt_play._fits_table(card, others, table, seat)``: ``card`` fits a table
+        meld directly or after one of ``others`` laid on it first (a meld of three has room for
+        two more cards, MAX_MELD); longer chains, for smaller melds, ask ``tt_play``."""
+        obs = self.obs
+        for index, meld in enumerate(obs.table):
+            room = MAX_MELD - len(meld.cards)
+            if room <= 0:
+                continue
+            if room > 2:
+                owner = meld.owner == obs.seat
+                if _shortest_requirement(meld.cards, card, others, owner) is not None:
+                    return True
+                continue
+            if self._extends(index, None, card):
+                return True
+            if room == 2:
+                for s in others:
+                    if self._extends(index, None, s) and self._extends(index, s, card):
+                        return True
+        return False
+
     def _may_end(self, hand: Sequence[int]) -> bool:
         """Necessary condition for ending now: when no card of the hand fits a table meld, the
-        hand must be all melded, or all but one card (the discard). (With lay-offs possible,
-        chains - a card that fits only after another - make any cheaper test unsafe.)"""
-        seat = self.obs.seat
-        if any(self.fits_table(c, seat) for c in hand):
-            return True
+        hand must be all melded, or all but one card (the discard). With lay-offs possible,
+        chains (a card that fits only after another) make a cheaper test unsafe, except that in
+        Triple Tunk every TT-11 shape holds a meld of the player's own: without one on the
+        table, the hand must hold a meld."""
         model = self.model
+        if self.game != GAME_FLIP_FLOP and len(hand) not in self._tunk_sizes:
+            return False  # no TT-11 shape has that many cards left to dispose of
+        if any(self._fits_me(c) for c in hand):
+            if self.game == GAME_FLIP_FLOP or self._owns_meld:
+                return True
+            return model.deadwood(hand) < model.total(hand)
         return model.deadwood(hand) == 0 or (
             model.best_discard is not None and model.best_discard(hand) == 0
         )
 
-    def hand_value(self, hand: Sequence[int], quick: bool = False) -> HandValue:
+    def _fits_me(self, card: int) -> bool:
+        f = self._fits_own.get(card)
+        if f is None:
+            f = self.fits_table(card, self.obs.seat)
+            self._fits_own[card] = f
+        return f
+
+    def stock_prep(self, hand: Sequence[int]) -> _StockPrep:
+        """What :meth:`after_draw` shares across the stock cards for ``hand`` (before the draw).
+
+        Ending the play after drawing c needs (without a table fit) the hand plus c all melded
+        or all but one card: exactly the hand already melded (deadwood 0) or c among the kept
+        hand's ``empties`` (two melds of three, or a draw that leaves no deadwood)."""
+        hand = tuple(hand)
+        kept = self.keep(hand)
+        drops = []
+        for i, x in enumerate(hand):
+            rest = hand[:i] + hand[i + 1 :]
+            rel = 0
+            for a in rest:
+                rel |= related_mask(self.game, a)
+            drops.append((x, rest, _mask(rest), rel))
+        if len(hand) > 5:
+            raise ValueError("a Tunk hand before the draw holds at most five cards")
+        table = keep_table(self.model, hand)
+        any_fit = any(self._fits_me(c) for c in hand)
+        ending = -1 if table.base == 0 else table.empties
+        fit_cards = -1
+        if self.game != GAME_FLIP_FLOP and len(hand) + 1 not in self._tunk_sizes:
+            fit_cards = ending = 0  # no TT-11 shape has that many cards to dispose of
+        elif (
+            self.game != GAME_FLIP_FLOP
+            and not self._owns_meld
+            and table.base == self.model.total(hand)
+        ):  # TT-11 with no own meld on the table or in the hand: the draw must make one
+            fit_cards = 0
+            for a, b in combinations(hand, 2):
+                fit_cards |= self.pair_row(a)[b]
+        return _StockPrep(kept, tuple(drops), any_fit, fit_cards, ending)
+
+    def _keep_plus(self, rest: tuple[int, ...], rmask: int, related: int, card: int) -> KeepFigures:
+        """``keep(rest + card)``; a card related to no card of ``rest`` adds only its points, so
+        its figures are shared by every such card of the same points."""
+        if related >> card & 1:
+            return self._keep_masked((*rest, card), rmask | 1 << card)
+        key = (rmask, self.model.points[card])
+        f = self._plain_keep.get(key)
+        if f is None:
+            f = self._keep_masked((*rest, card), rmask | 1 << card)
+            self._plain_keep[key] = f
+        return f
+
+    def after_draw(self, prep: _StockPrep, hand: Sequence[int], card: int) -> tuple[float, int]:
+        """(value, deadwood of the advised line) of ``hand`` + ``card``: exactly
+        ``hand_value((*hand, card), quick=True)``'s value and its best option's deadwood (0
+        when the play ends), computed from ``prep`` without ranking every option: throwing
+        ``card`` back is only weighed (its danger computed) when it can still be best."""
+        if prep.any_fit or self._fits_me(card):
+            maybe = prep.fit_cards >> card & 1
+        else:
+            maybe = prep.ending_cards >> card & 1
+        if maybe and self._ends((*hand, card)):
+            return end_value(self.game), 0
+        pts = self.model.points
+        best: tuple[float, int, int] | None = None
+        best_dead = 0
+        for x, rest, rmask, rel in prep.drops:
+            k = self._keep_plus(rest, rmask, rel, card)
+            key = (k.value + DANGER_POINTS * self.danger(x), -pts[x], -x)
+            if best is None or key < best:
+                best, best_dead = key, k.deadwood
+        back = prep.kept.value
+        if best is None or back <= best[0]:
+            key = (back + DANGER_POINTS * self.danger(card), -pts[card], -card)
+            if best is None or key < best:
+                best, best_dead = key, prep.kept.deadwood
+        return best[0], best_dead
+
+    def hand_value(self, hand: Sequence[int], quick: bool = True) -> HandValue:
         """The value of ``hand`` after the draw (module docstring)."""
         end = self.ending(hand, quick)
         options = self.options(hand)
@@ -578,9 +1104,12 @@ def card_text(game: str, card: int) -> str:
 def clear_value_caches() -> None:
     """Empty the situation-independent memo tables (benchmarks of cold answers)."""
     _KEEP_TABLES.clear()
+    _SPLITS.clear()
     _TT_PAIR_ROWS.clear()
     _GFF_PAIR_ROWS.clear()
     _GFF_GROUPS.clear()
+    _TT_GROUPS.clear()
+    _RELATED.clear()
 
 
 __all__ = [
@@ -598,5 +1127,6 @@ __all__ = [
     "end_value",
     "gff_completions",
     "keep_table",
+    "related_mask",
     "tt_completions",
 ]

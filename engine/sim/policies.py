@@ -93,6 +93,7 @@ class AdvisorPolicy:
         self.samples = samples
         self.explore = explore  # chance of playing on against the advice (to measure its value)
         self.last_win_probability: float | None = None
+        self.last_hand_value: float | None = None  # the one hand evaluation at that decision
         self.last_total = 0
 
     def knock(self, obs: Observation) -> bool:
@@ -101,6 +102,7 @@ class AdvisorPolicy:
         )
         advice = knock_advice(obs, samples=self.samples, seed=self.rng.getrandbits(32))
         self.last_win_probability = advice.win_probability
+        self.last_hand_value = advice.hand_value
         if advice.knock and self.explore and self.rng.random() < self.explore:
             return False
         return advice.knock

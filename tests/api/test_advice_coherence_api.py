@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 GFF = "/v1/games/game-flip-flop"
@@ -117,3 +118,87 @@ def test_tt_draw_value_matches_the_follow_up_discard(client: FlaskClient) -> Non
     assert draw["discard_after_take"] == discard["discard"]
     if draw["take_discard"] and not draw["throw_back"]:
         assert discard["discard"] != "RC3"
+
+
+def test_knock_draw_and_discard_report_one_value_for_the_hand(client: FlaskClient) -> None:
+    # The hand knock weighs for playing on is valued exactly as draw values it (kept as it is)
+    # and as discard values the option that leaves it (take RC3 and throw it back).
+    body: dict[str, Any] = {
+        "hand": ["RC1", "RC2", "YH4", "GT?", "BS3"],
+        "discard_pile": ["RC3", "KB2"],
+        "players": 3,
+        "opponents": [{"seat": 1, "turns": 2}, {"seat": 2, "turns": 2}],
+    }
+    knock = post(client, f"{TT}/knock", body)
+    draw = post(client, f"{TT}/draw", body)
+    follow = dict(body, hand=[*body["hand"], "RC3"], discard_pile=["KB2"])
+    back = next(o for o in post(client, f"{TT}/discard", follow)["options"] if o["card"] == "RC3")
+    assert knock["hand_value"] == draw["hand_value"] == back["keep_value"]
+    assert knock["hand_evaluation"]["value"] == knock["hand_value"]
+    assert back["score"] == pytest.approx(back["keep_value"] + 4 * back["danger"], abs=1e-3)
+
+
+def test_gff_money_reaches_the_drop_answer(client: FlaskClient) -> None:
+    # GFF-6: at a stake of 100, 250 units stake in the game pot only (all in); 100 cannot stake.
+    body: dict[str, Any] = {
+        "hand": ["AS", "2H", "3D", "4C", "9H"],
+        "players": 3,
+        "stake": 100,
+        "bankrolls": [1000, 250, 100],
+        "seat": 1,
+    }
+    data = post(client, f"{GFF}/knock", body)
+    assert data["all_in"] is True and "eliminated" in data["explanation"]
+    assert (data["payout_if_win"], data["payout_if_caught"]) == (1.0, -2.0)  # one opponent
+    rich = post(client, f"{GFF}/knock", dict(body, bankrolls=[1000, 1000, 1000]))
+    assert rich["all_in"] is False and (rich["payout_if_win"], rich["payout_if_caught"]) == (
+        2.0,
+        -2.0,
+    )
+
+
+@pytest.mark.parametrize("game", ["game-flip-flop", "triple-tunk"])
+@pytest.mark.parametrize("endpoint", ["discard", "draw", "knock"])
+def test_the_compiled_dumpers_equal_marshmallow(game: str, endpoint: str) -> None:
+    # The advice routes print answers with api.fastdump; it must give Schema.dump's JSON.
+    import json
+
+    from api.fastdump import compile_dumper
+    from api.resources.advice import _RESPONSES, _TUNK_ANSWERS
+    from api.resources.examples import ADVICE_EXAMPLES
+    from api.schemas.advice import tunk_request_schema
+
+    schema = _RESPONSES[endpoint](game)()
+    fast = compile_dumper(schema)
+    for example in ADVICE_EXAMPLES[game][endpoint].values():
+        query = tunk_request_schema(game, endpoint)().load(example["value"])
+        answer = _TUNK_ANSWERS[endpoint](query)
+        assert json.dumps(fast(answer)) == json.dumps(schema.dump(answer))
+
+
+def test_bankrolls_that_leave_seats_out_change_the_drop_advice(client: FlaskClient) -> None:
+    # KS QS (20 points) at a 4-seat table: seat 1 beats 20 unless its hidden card is an ace or
+    # a two (6 of the unseen cards), seats 2 and 3 always do (known 20 + any card). With every
+    # seat staking (GFF-6) a won drop takes 3 stakes: drop. When the bankrolls leave seats 2
+    # and 3 out, the same odds win 1 stake against a caught -2 (GFF-8): play on.
+    seat1 = {"seat": 1, "picked_up": ["KH", "5D", "2C", "AH"]}
+    body: dict[str, Any] = {"hand": ["KS", "QS"], "players": 4, "dealer": 1, "stake": 100}
+    everyone = post(
+        client,
+        f"{GFF}/knock",
+        dict(
+            body,
+            bankrolls=[1000, 1000, 1000, 1000],
+            opponents=[
+                seat1,
+                {"seat": 2, "picked_up": ["KD", "5H", "3S", "2D"]},
+                {"seat": 3, "picked_up": ["QH", "4C", "3C", "3D"]},
+            ],
+        ),
+    )
+    two_out = post(
+        client, f"{GFF}/knock", dict(body, bankrolls=[1000, 1000, 150, 150], opponents=[seat1])
+    )
+    assert everyone["knock"] is True and everyone["payout_if_win"] == 3.0
+    assert two_out["knock"] is False and two_out["payout_if_win"] == 1.0
+    assert two_out["win_probability"] == pytest.approx(1 - 6 / 46, abs=0.05)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from engine.advice.common import GFF_MODEL, TT_MODEL, after_draw_values
 from engine.advice.discard import discard_advice
-from engine.advice.draw import draw_advice
+from engine.advice.draw import _order, draw_advice
 from engine.advice.value import Evaluator, gff_completions, tt_completions
 from engine.gff_play import is_gff_spread
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
@@ -209,3 +209,61 @@ def test_the_quick_ending_check_keeps_known_endings() -> None:
         ev = Evaluator(obs)
         assert ev.ending(obs.hand) is not None
         assert ev.ending(obs.hand, quick=True) == ev.ending(obs.hand)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tt=st.booleans(), players=st.integers(2, 4))
+def test_knock_weighs_the_value_draw_and_discard_give_the_hand(
+    seed: int, tt: bool, players: int
+) -> None:
+    # One evaluation: the value knock reads the play-on value from is the value draw reports
+    # for the hand as it is, and the keep value discard gives the option that leaves it (here:
+    # take the top discard and throw it back, the same unseen cards).
+    from engine.advice.knock import knock_advice, play_on_value
+
+    obs = _situation(seed, TRIPLE_TUNK if tt else GAME_FLIP_FLOP, 5, players)
+    knock = knock_advice(obs, samples=60, precision=None)
+    draw = draw_advice(obs, seed=seed)
+    top = obs.discards[0]
+    after = Observation(
+        **{
+            **{f: getattr(obs, f) for f in obs.__slots__},  # type: ignore[attr-defined]
+            "hand": (*obs.hand, top),
+            "discards": obs.discards[1:],
+            "hand_sizes": (6, *obs.hand_sizes[1:]),
+        }
+    )
+    back = next(o for o in discard_advice(after).options if o.card == top)
+    assert knock.hand is not None and knock.hand_value is not None
+    assert knock.hand_value == draw.hand_value == Evaluator(obs).keep(obs.hand).value
+    assert abs(back.keep_value - knock.hand_value) < 1e-9
+    assert abs(back.score - back.keep_value - 4.0 * back.danger) < 1e-9
+    dealt = sum(1 for s in obs.hand_sizes if s > 0)
+    assert knock.value_of_playing_on == play_on_value(
+        obs.game, dealt, knock.win_probability, knock.hand_value
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tt=st.booleans(), size=st.integers(1, 5))
+def test_the_stock_line_equals_the_hand_value_of_every_draw(seed: int, tt: bool, size: int) -> None:
+    # The stock line's shared per-hand work (the ending prefilter, cards related to no card of
+    # the kept hand, throwing the drawn card back only when it can be best) changes nothing.
+    obs = _situation(seed, TRIPLE_TUNK if tt else GAME_FLIP_FLOP, size, 3)
+    ev = Evaluator(obs)
+    prep = ev.stock_prep(obs.hand)
+    for c in ev.unseen:
+        hv = Evaluator(obs).hand_value((*obs.hand, c), quick=False)
+        value, dead = ev.after_draw(prep, obs.hand, c)
+        assert abs(value - hv.value) < 1e-9
+        assert dead == (0 if hv.ends is not None else hv.options[0].keep.deadwood)
+
+
+@given(st.integers(0, 10_000), st.integers(1, 125))
+@settings(max_examples=60, deadline=None)
+def test_the_stock_order_is_the_seeded_shuffle(seed: int, n: int) -> None:
+    """The memoised stock order is exactly ``random.Random(seed).shuffle`` of the cards."""
+    cards = random.Random(n).sample(range(125), n)
+    want = list(cards)
+    random.Random(seed).shuffle(want)
+    assert [cards[i] for i in _order(seed, n)] == want

@@ -241,3 +241,58 @@ def test_draw_from_the_stock_when_the_pile_is_empty() -> None:
     # GFF-7: the first player must draw from the stock.
     advice = draw_advice(gff_obs("AS 2H 3D 9C QS"))
     assert not advice.take_discard and advice.discard_top is None
+
+
+# ------------------------------------------------------------------ money (GFF-6, GFF-8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    bankrolls=st.lists(st.integers(0, 700), min_size=3, max_size=5),
+    stake=st.sampled_from([50, 100]),
+    seat=st.integers(0, 4),
+)
+def test_drop_payouts_are_the_settlement(bankrolls: list[int], stake: int, seat: int) -> None:
+    # GFF-8 via settle_gff: a strictly lowest dropper takes the game pot of the seats GFF-6
+    # deals in, a caught one pays its stake and one extra; in stakes, whatever the bankrolls.
+    from engine.advice.knock import drop_payouts, is_all_in
+    from engine.settle_gff import stakes_for
+
+    n = len(bankrolls)
+    seat %= n
+    dealt = [s for s in range(n) if stakes_for(bankrolls[s], stake) > 0]
+    if seat not in dealt or len(dealt) < 2:
+        return
+    obs = gff_obs(
+        "AS 2H 3D",
+        seat=seat,
+        dealer=dealt[0],
+        n_players=n,
+        known=((),) * n,
+        hand_sizes=tuple(3 if s == seat else 5 if s in dealt else 0 for s in range(n)),
+        turns=(0,) * n,
+        stake=stake,
+        bankrolls=tuple(bankrolls),
+    )
+    others = [s for s in obs.opponents() if s in dealt]
+    assert drop_payouts(obs, others) == (len(dealt) - 1, -2.0)
+    assert is_all_in(obs) == (stakes_for(bankrolls[seat], stake) == 1)
+    advice = knock_advice(obs, samples=60, precision=None)
+    assert (advice.payout_if_win, advice.payout_if_caught) == (len(dealt) - 1, -2.0)
+
+
+def test_bankrolls_that_deal_other_seats_than_the_hands_are_refused() -> None:
+    from engine.advice.knock import drop_payouts
+
+    obs = gff_obs("AS 2H 3D", stake=100, bankrolls=(1000, 150))  # seat 0 cannot stake (GFF-6)
+    with pytest.raises(EngineError) as err:
+        drop_payouts(obs, (0,))
+    assert err.value.field == "bankrolls"
+
+
+def test_an_all_in_player_is_told_what_is_at_stake() -> None:
+    # GFF-6: 250 units at a stake of 100 stakes the game pot only (k = 1): all in.
+    obs = gff_obs("AS 2H 3D 4C 9H", stake=100, bankrolls=(1000, 250))
+    advice = knock_advice(obs)
+    assert advice.all_in and "eliminated" in advice.explanation
+    assert not knock_advice(gff_obs("AS 2H 3D 4C 9H", stake=100, bankrolls=(1000, 1000))).all_in
