@@ -33,9 +33,9 @@ on the cards' packed features (Triple Tunk) or their bit mask (Game Flip Flop).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations, permutations, product
+from itertools import combinations
 
 from engine import cards as std
 from engine import topper
@@ -44,18 +44,15 @@ from engine.gff_play import gff_going_out, spread_kind
 from engine.rules import GAME_FLIP_FLOP
 from engine.situation import Observation
 from engine.tt_melds import _FEATURE as _TT_FEATURE
-from engine.tt_melds import MAX_ANALYSED, MAX_MELD, meld_masks
+from engine.tt_melds import MAX_MELD
 from engine.tt_play import (
-    TUNK_SHAPES,
     _first_legal_order,
-    _fits_table,
     _shortest_requirement,
-    _sideways_count,
-    _split_melds,
     can_extend,
+    tt_can_tunk_out,
     tt_tunk_out,
+    tt_tunk_sizes,
 )
-from engine.types import TableMeld
 
 # Points a discard that feeds the next player costs: what they typically shed by using it
 # (a card of their deadwood, about half a ten) - tuned in heads-up tournaments.
@@ -582,154 +579,6 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
 
 
 # --------------------------------------------------------------------------- the evaluator
-
-
-def tt_tunk_sizes(table: Sequence[TableMeld], seat: int) -> frozenset[int]:
-    """The hand sizes (after the draw) with which ``seat`` could tunk out at this table: the
-    TT-11 shapes' card counts once the player's own table melds (own cards) and earlier
-    sideways cards are taken off, as the tunk-out search counts them. A necessary condition."""
-    own = [len(m.own_cards()) for m in table if m.owner == seat]
-    has_opp = any(m.owner != seat for m in table)
-    side0 = sum(1 for m in table if m.owner != seat for _c, who in m.added if who == seat)
-    out = set()
-    for sizes, sideways, discards in TUNK_SHAPES.values():
-        need_side = sideways - side0
-        if need_side < 0 or len(own) > len(sizes) or (need_side and not has_opp):
-            continue
-        for slots in set(permutations(range(len(sizes)), len(own))):
-            ext = [sizes[s] - k for s, k in zip(slots, own, strict=True)]
-            if any(e < 0 for e in ext):
-                continue
-            new = sum(sizes[s] for s in range(len(sizes)) if s not in slots)
-            out.add(sum(ext) + new + need_side + (1 if discards else 0))
-    return frozenset(out)
-
-
-FitsFn = Callable[[int, Sequence[int]], bool]
-
-
-def _tt_dead_cards(
-    cards: tuple[int, ...], fits: FitsFn, without: int | None = None
-) -> tuple[int, ...]:
-    """``engine.tt_play._dead_cards`` with its table test ``fits(card, others)``: the cards in
-    no meld of ``cards`` (without ``without``) that fit no table meld (TT-6, TT-8)."""
-    if len(cards) > MAX_ANALYSED:
-        return ()
-    masks, _feats = meld_masks(cards)
-    skip = 0 if without is None else 1 << cards.index(without)
-    covered = 0
-    for mask in masks:
-        if not mask & skip:
-            covered |= mask
-    dead = []
-    for pos, card in enumerate(cards):
-        if covered >> pos & 1 or card == without:
-            continue
-        others = [c for c in cards if c != card and c != without]
-        if not fits(card, others):
-            dead.append(card)
-    return tuple(dead)
-
-
-def tt_can_tunk_out(
-    hand: Sequence[int],
-    table: Sequence[TableMeld],
-    seat: int,
-    fits: FitsFn | None = None,
-    legal: LegalFn | None = None,
-) -> bool:
-    """Whether ``tt_tunk_out(hand, table, seat)`` finds an option (TT-11): the same search as
-    ``tt_tunk_out_options``, stopped at the first option instead of building and ranking all
-    of them (the stock line only needs to know that the play ends). ``fits(card, others)``
-    answers ``engine.tt_play._fits_table`` for this table and seat, ``legal(index, cards,
-    by_owner)`` whether ``cards`` can be laid on table meld ``index`` in some order (both
-    memoised by the evaluator)."""
-    cards = tuple(sorted(set(hand)))
-    if not cards:
-        return False
-    if fits is None:
-
-        def fits(card: int, others: Sequence[int]) -> bool:
-            return _fits_table(card, others, table, seat)
-
-    if legal is None:
-
-        def legal(index: int, group: tuple[int, ...], by_owner: bool) -> bool:
-            return _first_legal_order(table[index].cards, group, by_owner) is not None
-
-    own_idx = [i for i, m in enumerate(table) if m.owner == seat]
-    opp_idx = [i for i, m in enumerate(table) if m.owner != seat]
-    own_len = {i: len(table[i].own_cards()) for i in own_idx}
-    side0 = _sideways_count(table, seat)
-    dead = _tt_dead_cards(cards, fits)
-    if len(dead) > 1:
-        return False
-    dead_after: dict[int, bool] = {}  # discard -> some other card then fits nowhere
-    for sizes, sideways, discards in TUNK_SHAPES.values():
-        need_side = sideways - side0
-        if need_side < 0 or len(own_idx) > len(sizes) or (need_side and not opp_idx):
-            continue
-        if dead and not discards:
-            continue
-        for slots in set(permutations(range(len(sizes)), len(own_idx))):
-            ext_need = {i: sizes[s] - own_len[i] for i, s in zip(own_idx, slots, strict=True)}
-            if any(n < 0 for n in ext_need.values()):
-                continue
-            new_sizes = tuple(sizes[s] for s in range(len(sizes)) if s not in slots)
-            total = sum(ext_need.values()) + sum(new_sizes) + need_side + (1 if discards else 0)
-            if total != len(cards):
-                continue
-            for discard in (dead or cards) if discards else (None,):
-                if discard is not None:
-                    hopeless = dead_after.get(discard)
-                    if hopeless is None:
-                        hopeless = bool(_tt_dead_cards(cards, fits, without=discard))
-                        dead_after[discard] = hopeless
-                    if hopeless:
-                        continue
-                rest = tuple(c for c in cards if c != discard)
-                for side in combinations(rest, need_side):
-                    # the extension and new-meld search does not depend on which sideways
-                    # plan is taken: one is enough (``_sideways_plans`` yields one per plan)
-                    if not _any_sideways_plan(side, opp_idx, legal):
-                        continue
-                    after_side = tuple(c for c in rest if c not in side)
-                    for left in _extension_lefts(own_idx, ext_need, after_side, legal):
-                        for _melds in _split_melds(left, new_sizes):
-                            return True
-    return False
-
-
-LegalFn = Callable[[int, tuple[int, ...], bool], bool]
-
-
-def _any_sideways_plan(side: tuple[int, ...], targets: Sequence[int], legal: LegalFn) -> bool:
-    """Whether ``engine.tt_play._sideways_plans(table, targets, side)`` yields a plan: some
-    assignment of the cards to opponents' melds where each meld's cards have a legal order."""
-    for assignment in product(targets, repeat=len(side)):
-        groups: dict[int, list[int]] = {}
-        for card, index in zip(side, assignment, strict=True):
-            groups.setdefault(index, []).append(card)
-        if all(legal(index, tuple(sorted(g)), False) for index, g in groups.items()):
-            return True
-    return False
-
-
-def _extension_lefts(
-    own_idx: Sequence[int], ext_need: dict[int, int], cards: tuple[int, ...], legal: LegalFn
-) -> Iterator[tuple[int, ...]]:
-    """The cards left by each plan of ``engine.tt_play._extension_plans`` (the owner extends
-    each own meld by ``ext_need`` cards, TT-8), in the same order."""
-    if not own_idx:
-        yield cards
-        return
-    index, more = own_idx[0], own_idx[1:]
-    need = ext_need[index]
-    for chosen in combinations(cards, need):
-        if need and not legal(index, tuple(sorted(chosen)), True):
-            continue
-        left = tuple(c for c in cards if c not in chosen)
-        yield from _extension_lefts(more, ext_need, left, legal)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,13 +25,12 @@ from engine.advice.value import (
     gff_completions,
     pair_row_for,
     related_mask,
-    tt_can_tunk_out,
 )
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.situation import Observation
 from engine.tt_melds import _FEATURE as _TT_FEATURE
 from engine.tt_melds import is_tt_meld
-from engine.tt_play import tt_tunk_out
+from engine.tt_play import tt_can_tunk_out, tt_tunk_out
 from engine.types import TableMeld
 
 # Per kept-hand size r: the position groups of 2..min(4, r - 1) cards, with their position masks.
