@@ -211,8 +211,8 @@ def _estimate(
         mult = multipliers(obs)
         win_pay = float(mult[obs.seat] * (n - 1))
     layoffs = [layoff_cards(obs, unseen, j) for j in opponents]
-    unseen_orders = sorted(model.order[c] for c in unseen)
-    behaviours = [behaviour(obs, j, model, unseen_orders) for j in opponents]
+    unseen_points = sorted(pts[c] for c in unseen)
+    behaviours = [behaviour(obs, j, model, unseen_points) for j in opponents]
     sampler = HandSampler(
         unseen,
         counts,

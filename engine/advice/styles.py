@@ -19,13 +19,18 @@ playing hypotheses, :class:`engine.advice.common.Behaviour` (baseline-like: thro
 deadwood card and lays melds at once; hoarder: throws its highest deadwood card and holds its
 melds; random: throws any card), weighted by the likelihood of what it was seen to do:
 
-- each discard ``x`` thrown from ``h`` cards below its earlier discards: under "throws
-  highest" its likelihood relative to a random throw is ``h * (F(x) / F(cap)) ** (h - 1)`` (the
-  density of the highest of ``h`` cards below the cap, the lowest card it threw before; ``F``
-  the share of the cards it could have held that rank at or below a card), mixed with a
+- each discard worth ``v`` points thrown from ``h`` cards, at most its earlier discards: under
+  "throws highest" its likelihood relative to a random throw is
+  ``g * ((F(v) / g) ** h - (F(v-) / g) ** h) / (F(v) - F(v-))``, the chance that the highest of
+  ``h`` cards worth at most the cap (its lowest discard before, ``g = F(cap)``) is worth ``v``
+  (``F(v)``: the share of the cards it could have held worth at most ``v``; ``F(v-)``: less than
+  ``v``; by points, as equal points leave the order among them to the player), mixed with a
   :data:`SLIP` chance of throwing another card (kept pairs, mistakes): a low card thrown early
   is strong evidence against "throws highest". A discard above the cap is the card it drew,
   thrown at once under "throws highest": no evidence either way;
+- each top discard it left lying worth less than its cap: under "throws highest" it keeps only
+  cards worth at most that much, ``(F(v) / g) ** (h - 1)``, against a random player's 1/2
+  (counted only as evidence against "throws highest");
 - each card it is known to hold (a pickup, the GFF-5 flip card) ranking above a card it threw:
   a highest-card thrower holds one only by a slip, or (hoarder) inside a held meld;
 - melds of its own on the table after ``t`` turns: a player who lays at once shows none with
@@ -36,7 +41,7 @@ melds; random: throws any card), weighted by the likelihood of what it was seen 
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from engine.advice.common import Behaviour, GameModel
@@ -53,9 +58,9 @@ PRIOR: dict[str, float] = {
 
 
 # Prior weights of the playing hypotheses of an opponent who has played (before any evidence).
-BEHAVIOUR_PRIOR = Behaviour(0.6, 0.2, 0.2)
+BEHAVIOUR_PRIOR = Behaviour(0.5, 0.25, 0.25)
 # Chance that a player who throws its highest deadwood card throws another one.
-SLIP = 0.1
+SLIP = 0.05
 # Chance that a hoarder is seen with a meld of its own on the table (it lays only to go out).
 HOARDER_LAYS = 0.02
 # Share of players who lay every meld at once (the baseline) still showing no meld of their own
@@ -101,38 +106,51 @@ def no_meld_yet(game: str, turns: int) -> float:
 
 
 def behaviour(
-    obs: Observation, seat: int, model: GameModel, unseen_orders: Sequence[int]
+    obs: Observation, seat: int, model: GameModel, unseen_points: Sequence[int]
 ) -> Behaviour:
-    """Posterior :class:`Behaviour` of opponent ``seat`` from its discards and its melds on
-    the table (module docstring); ``unseen_orders`` are the sorted throwing orders
-    (:attr:`GameModel.order`) of the unseen cards. ``meld`` is the chance that a hoarder holds a
-    meld now: ``1 - no_meld_yet(turns)``."""
+    """Posterior :class:`Behaviour` of opponent ``seat`` from its discards, the cards it is known
+    to hold and its melds on the table (module docstring); ``unseen_points`` are the sorted
+    points (:attr:`GameModel.points`) of the unseen cards. ``meld`` is the chance that a hoarder
+    holds a meld now: ``1 - no_meld_yet(turns)``."""
     turns = obs.turns[seat] if seat < len(obs.turns) else 0
     history = obs.discard_history[seat] if seat < len(obs.discard_history) else ()
-    order = model.order
+    pts = model.points
     h = obs.hand_sizes[seat] + 1  # the hand it threw from: its cards plus the one drawn
-    thrown = sorted(order[c] for c in history)
-    size = len(unseen_orders) + len(thrown)
+    thrown = sorted(pts[c] for c in history)
+    size = len(unseen_points) + len(thrown)
     highest = 1.0
     if size and h > 1:
-        below = 1.0  # F of its lowest discard so far: its kept cards rank below it
+        cap = 1.0  # share of the cards worth at most its lowest discard so far (what it kept)
         for c in reversed(history):  # oldest first
-            x = order[c]
-            f = (bisect_right(unseen_orders, x) + bisect_right(thrown, x)) / size
-            if f < below:  # the highest of h cards below the cap
-                highest *= (1.0 - SLIP) * h * (f / below) ** (h - 1) + SLIP
-                below = f
-            # else: a card drawn above everything it kept, thrown at once: no evidence
+            v = pts[c]
+            at_most = (bisect_right(unseen_points, v) + bisect_right(thrown, v)) / size
+            below = (bisect_left(unseen_points, v) + bisect_left(thrown, v)) / size
+            if at_most <= cap and at_most > below:  # the highest of h cards under the cap
+                ratio = cap * ((at_most / cap) ** h - (below / cap) ** h) / (at_most - below)
+                highest *= (1.0 - SLIP) * ratio + SLIP
+                cap = at_most
+            # else: a card drawn above everything it kept and thrown at once: no evidence
+        # A top discard it left lying: a highest-card thrower leaves a card only when all it
+        # keeps is worth at most as much (else taking it and throwing the highest is better),
+        # chance (F(v) / g) ** (h - 1) under its lowest cap g (an upper bound: its cap then was
+        # no lower); a random player leaves half of them. Counted only as evidence against.
+        declined = obs.declined[seat] if seat < len(obs.declined) else ()
+        for c in declined:
+            v = pts[c]
+            at_most = (bisect_right(unseen_points, v) + bisect_right(thrown, v)) / size
+            if at_most < cap:
+                kept = (1.0 - SLIP) * (at_most / cap) ** (h - 1) + SLIP
+                highest *= min(1.0, kept / 0.5)
     none_yet = no_meld_yet(obs.game, turns)
     hoarded = highest
     if history:
         # A card it is known to hold (a pickup, the GFF-5 flip card) ranking above a card it
         # threw: a highest-card thrower keeps such a card only in a meld (a hoarder's held meld,
         # about 3 of its h cards) or by a slip.
-        cap = min(order[c] for c in history)
+        top = min(pts[c] for c in history)
         held = obs.known[seat] if seat < len(obs.known) else ()
         for c in held:
-            if order[c] > cap:
+            if pts[c] > top:
                 highest *= SLIP
                 hoarded *= SLIP + (1.0 - SLIP) * (1.0 - none_yet) * min(1.0, 3 / h)
     if any(m.owner == seat for m in obs.table):

@@ -46,7 +46,7 @@ def gff_obs(hand: str, **kw: object) -> Observation:
 
 def _posterior(obs: Observation, seat: int = 1) -> Behaviour:
     unseen = unseen_cards(GFF_MODEL.deck, obs.hand, obs.table, obs.discards)
-    return behaviour(obs, seat, GFF_MODEL, sorted(GFF_MODEL.order[c] for c in unseen))
+    return behaviour(obs, seat, GFF_MODEL, sorted(GFF_MODEL.points[c] for c in unseen))
 
 
 def test_an_early_ace_discard_is_evidence_against_throwing_the_highest_card() -> None:
@@ -72,7 +72,7 @@ def test_an_opponent_who_laid_a_meld_is_not_a_hoarder() -> None:
     table = (TableMeld(1, parse_cards(["7H", "8H", "9H"])),)
     obs = gff_obs("AS 2D 4C 5C 7D", table=table, hand_sizes=(5, 2))
     post = _posterior(obs)
-    assert post.hoarder < 0.05 * post.baseline
+    assert post.hoarder < 0.1 and post.hoarder < BEHAVIOUR_PRIOR.hoarder / 5
 
 
 def test_no_meld_after_many_turns_shifts_weight_to_hoarding() -> None:
