@@ -7,21 +7,22 @@ function), so Three Thirteen advice reuses it with its own model. The two Tunk m
 deadwood functions are memoised on a bit mask of the hand because the simulators and the Monte
 Carlo samplers ask the same small hands again and again.
 
-Opponent model (used by :func:`sample_hidden`), each part applied with probability
-``lay_probability`` (default 0.98, "usually"):
+Opponent model (:class:`HandSampler`, :func:`sample_hidden`): hidden cards come from the unseen
+cards only. An opponent who has not played a turn yet is unconstrained (its dealt cards are
+uniform). One who has is a :class:`Behaviour` mixture, weighted per opponent by
+:func:`engine.advice.styles.behaviour` from what it did:
 
-- an opponent who has played a turn does not hold a meld: it would have laid it ("a hand that
-  could have laid a meld down usually has"); every card it holds now was in its hand at its last
-  laying step (draw, lay, discard), so this applies to its whole holding, known pickups included;
-- an opponent throws its highest deadwood card (ties: the higher card, GameModel.order), so
-  every card it holds ranks below the lowest card it has discarded this deal (when it threw
-  that card, everything it kept was no higher; any card drawn later and higher than everything
-  held is the next one thrown, and melds it completes are laid at once), and below the top
-  discards it left lying (it would have taken a lower card and thrown its highest);
-- it holds no card it could lay off on the table (it lays off whatever it can).
+- baseline-like (throws its highest deadwood card, lays melds and lay-offs at once): it holds
+  no meld (every card it holds now was in its hand at its last laying step, known pickups
+  included), no card it could lay off, and no card ranking above the lowest card it discarded
+  this deal or the top discards it left lying (when it threw that card everything it kept was
+  no higher; a card drawn later and higher than everything held is the next one thrown);
+- hoarder (throws its highest deadwood card, holds its melds): possibly a 3-card meld of any
+  cards, its other cards as the baseline's;
+- random (throws any card): uniform hidden cards.
 
-Otherwise hidden cards are uniform over the unseen cards. An opponent who has not played a turn
-yet is unconstrained (its dealt cards are uniform).
+Without inferred behaviours (``behaviours`` empty) the baseline-like part applies with
+probability ``lay_probability`` (default 0.98) and the rest is uniform.
 """
 
 from __future__ import annotations
