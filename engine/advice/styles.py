@@ -26,7 +26,9 @@ melds; random: throws any card), weighted by the likelihood of what it was seen 
   (``F(v)``: the share of the cards it could have held worth at most ``v``; ``F(v-)``: less than
   ``v``; by points, as equal points leave the order among them to the player), mixed with a
   :data:`SLIP` chance of throwing another card (kept pairs, mistakes): a low card thrown early
-  is strong evidence against "throws highest". A discard above the cap is the card it drew,
+  is strong evidence against "throws highest". A hoarder holding a meld (chance ``meld``)
+  throws the highest of its ``h - 3`` other cards, so its discards run lower than a baseline
+  player's. A discard above the cap is the card it drew,
   thrown at once under "throws highest": no evidence either way;
 - each top discard it left lying worth less than its cap: under "throws highest" it keeps only
   cards worth at most that much, ``(F(v) / g) ** (h - 1)``, against a random player's 1/2
@@ -105,6 +107,12 @@ def no_meld_yet(game: str, turns: int) -> float:
     return curve[min(turns, len(curve)) - 1]
 
 
+def _highest_of(k: int, at_most: float, below: float, cap: float) -> float:
+    """P(the highest of ``k`` uniform cards worth at most the cap is worth ``v``) relative to
+    one uniform card: ``cap * ((F(v)/cap)**k - (F(v-)/cap)**k) / (F(v) - F(v-))``."""
+    return cap * ((at_most / cap) ** k - (below / cap) ** k) / (at_most - below)
+
+
 def behaviour(
     obs: Observation, seat: int, model: GameModel, unseen_points: Sequence[int]
 ) -> Behaviour:
@@ -118,7 +126,10 @@ def behaviour(
     h = obs.hand_sizes[seat] + 1  # the hand it threw from: its cards plus the one drawn
     thrown = sorted(pts[c] for c in history)
     size = len(unseen_points) + len(thrown)
-    highest = 1.0
+    none_yet = no_meld_yet(obs.game, turns)
+    meld = 1.0 - none_yet
+    highest = 1.0  # likelihood under the baseline (relative to a random player)
+    hoarded = 1.0  # under the hoarder: with chance ``meld`` it throws from h - 3 loose cards
     if size and h > 1:
         cap = 1.0  # share of the cards worth at most its lowest discard so far (what it kept)
         for c in reversed(history):  # oldest first
@@ -126,8 +137,10 @@ def behaviour(
             at_most = (bisect_right(unseen_points, v) + bisect_right(thrown, v)) / size
             below = (bisect_left(unseen_points, v) + bisect_left(thrown, v)) / size
             if at_most <= cap and at_most > below:  # the highest of h cards under the cap
-                ratio = cap * ((at_most / cap) ** h - (below / cap) ** h) / (at_most - below)
+                ratio = _highest_of(h, at_most, below, cap)
+                loose = _highest_of(h - 3, at_most, below, cap) if h > 3 else ratio
                 highest *= (1.0 - SLIP) * ratio + SLIP
+                hoarded *= (1.0 - SLIP) * ((1.0 - meld) * ratio + meld * loose) + SLIP
                 cap = at_most
             # else: a card drawn above everything it kept and thrown at once: no evidence
         # A top discard it left lying: a highest-card thrower leaves a card only when all it
@@ -141,8 +154,7 @@ def behaviour(
             if at_most < cap:
                 kept = (1.0 - SLIP) * (at_most / cap) ** (h - 1) + SLIP
                 highest *= min(1.0, kept / 0.5)
-    none_yet = no_meld_yet(obs.game, turns)
-    hoarded = highest
+                hoarded *= min(1.0, kept / 0.5)
     if history:
         # A card it is known to hold (a pickup, the GFF-5 flip card) ranking above a card it
         # threw: a highest-card thrower keeps such a card only in a meld (a hoarder's held meld,
@@ -152,7 +164,7 @@ def behaviour(
         for c in held:
             if pts[c] > top:
                 highest *= SLIP
-                hoarded *= SLIP + (1.0 - SLIP) * (1.0 - none_yet) * min(1.0, 3 / h)
+                hoarded *= SLIP + (1.0 - SLIP) * meld * min(1.0, 3 / h)
     if any(m.owner == seat for m in obs.table):
         shown = max(1.0 - none_yet, HOARDER_LAYS)
         lays, holds, random_lays = shown, HOARDER_LAYS, shown / 2
@@ -164,8 +176,8 @@ def behaviour(
     w_rand = prior.random * random_lays
     total = w_base + w_hoard + w_rand
     if total <= 0:
-        return Behaviour(0.0, 0.0, 1.0, 1.0 - none_yet)
-    return Behaviour(w_base / total, w_hoard / total, w_rand / total, 1.0 - none_yet)
+        return Behaviour(0.0, 0.0, 1.0, meld)
+    return Behaviour(w_base / total, w_hoard / total, w_rand / total, meld)
 
 
 def style_knocks(style: str, total: int) -> float:
