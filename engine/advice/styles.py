@@ -60,7 +60,7 @@ PRIOR: dict[str, float] = {
 
 
 # Prior weights of the playing hypotheses of an opponent who has played (before any evidence).
-BEHAVIOUR_PRIOR = Behaviour(0.5, 0.25, 0.25)
+BEHAVIOUR_PRIOR = Behaviour(0.7, 0.15, 0.15)
 # Chance that a player who throws its highest deadwood card throws another one.
 SLIP = 0.05
 # Chance that a hoarder is seen with a meld of its own on the table (it lays only to go out).
