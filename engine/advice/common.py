@@ -182,32 +182,13 @@ def fixed_behaviour(lay_probability: float) -> Behaviour:
     return Behaviour(lay_probability, 0.0, 1.0 - lay_probability)
 
 
-_MELD3_LISTS: dict[str, tuple[tuple[int, int, int], ...]] = {}
-_MELD3_SETS: dict[str, frozenset[int]] = {}
+def meld3_list(model: GameModel) -> tuple[tuple[int, int, int], ...] | None:
+    """Every 3-card meld of the game's deck when the game has few (Game Flip Flop: 96, listed
+    once at import); None for Triple Tunk, whose wild cards make 57,038 (18% of all triples):
+    its samplers draw random triples until one is a meld instead of listing them."""
+    return _GFF_MELD3_LIST if model.name == GAME_FLIP_FLOP else None
 
 
-def meld3_set(model: GameModel) -> frozenset[int]:
-    """Bit masks of every 3-card meld of the game's deck (built once per game)."""
-    got = _MELD3_SETS.get(model.name)
-    if got is None:
-        distinct = sorted(set(model.deck))
-        m3 = model.meld3
-        triples = tuple(t for t in combinations(distinct, 3) if m3(*t))
-        _MELD3_LISTS[model.name] = triples
-        got = frozenset((1 << a) | (1 << b) | (1 << c) for a, b, c in triples)
-        _MELD3_SETS[model.name] = got
-    return got
-
-
-def _meld3_list(model: GameModel) -> tuple[tuple[int, int, int], ...]:
-    meld3_set(model)
-    return _MELD3_LISTS[model.name]
-
-
-# A game whose 3-card melds are at most this many lists the ones inside the unseen cards per
-# question (Game Flip Flop: 96); denser games (Triple Tunk: 57,038 with its wild cards, 18% of
-# all triples) draw random triples until one is a meld.
-_LIST_MELDS_UP_TO = 4096
 _MELD_TRIES = 40
 
 
@@ -216,7 +197,7 @@ class HandSampler:
 
     Built once per question; every table a sample needs is made here: the unseen cards sorted by
     throwing order, per opponent the cards allowed under its caps and lay-offs, the 3-card melds
-    of the game as bit masks. A sample picks one hypothesis per opponent (:class:`Behaviour`)
+    inside the unseen cards (Game Flip Flop; :func:`meld3_list`). A sample picks one hypothesis per opponent (:class:`Behaviour`)
     and deals its hidden cards from the matching list, tracking the cards already dealt in one
     bit mask.
     """
@@ -247,7 +228,7 @@ class HandSampler:
         layoffs = tuple(layoffs) + (frozenset(),) * (n - len(layoffs))
         self.layoffs = layoffs
         fixed = fixed_behaviour(lay_probability)
-        self.meld_masks = meld3_set(model)
+        self.meld3 = model.meld3
         # Per opponent: the cards below its cap that it could not lay off, and its mixture as
         # cumulative thresholds (baseline, baseline + hoarder) plus the hoarder's meld chance.
         low: list[tuple[int, ...]] = []
@@ -271,16 +252,14 @@ class HandSampler:
         self.mix = tuple(mix)
         self.known_masks = tuple(_mask(k) for k in self.known)
         pool_mask = _mask(self.pool)
-        triples = _meld3_list(model)
+        triples = meld3_list(model)
         self.pool_melds: tuple[tuple[int, int, int], ...] | None = (
-            tuple(t for t in triples if _mask(t) & pool_mask == _mask(t))
-            if len(triples) <= _LIST_MELDS_UP_TO
-            else None
+            None if triples is None else tuple(t for t in triples if _mask(t) & ~pool_mask == 0)
         )
 
     def _has_meld(self, hand: Sequence[int]) -> bool:
-        masks = self.meld_masks
-        return any((1 << a) | (1 << b) | (1 << c) in masks for a, b, c in combinations(hand, 3))
+        m3 = self.meld3
+        return any(m3(a, b, c) for a, b, c in combinations(hand, 3))
 
     def _meld(self, rng: random.Random, taken: int) -> tuple[int, ...]:
         """A 3-card meld of free unseen cards, uniform over such melds (empty: none found)."""
@@ -296,11 +275,11 @@ class HandSampler:
             return ()
         pool = self.pool
         size = len(pool)
-        masks = self.meld_masks
+        m3 = self.meld3
         for _ in range(_MELD_TRIES):
             a, b, c = pool[int(rand() * size)], pool[int(rand() * size)], pool[int(rand() * size)]
             m = (1 << a) | (1 << b) | (1 << c)
-            if m.bit_count() == 3 and not taken & m and m in masks:
+            if m.bit_count() == 3 and not taken & m and m3(a, b, c):
                 return (a, b, c)
         return ()
 
@@ -585,6 +564,9 @@ tt_deadwood: DeadwoodFn = _memo_by_mask(_tt_deadwood_raw)
 """TT-6/C-2: fewest deadwood points of a Triple Tunk hand (memoised ``tt_min_deadwood``)."""
 
 _GFF_MELD3: frozenset[int] = frozenset(m for m, _p in _GFF_SPREADS if m.bit_count() == 3)
+_GFF_MELD3_LIST: tuple[tuple[int, int, int], ...] = tuple(
+    sorted((a, b, c) for a, b, c in (tuple(i for i in range(52) if m >> i & 1) for m in _GFF_MELD3))
+)
 
 
 def gff_meld3(a: int, b: int, c: int) -> bool:
@@ -688,7 +670,7 @@ __all__ = [
     "gff_spreads_in",
     "fixed_behaviour",
     "known_hands",
-    "meld3_set",
+    "meld3_list",
     "model_for",
     "outs",
     "sample_hidden",
