@@ -15,7 +15,9 @@ every meld at once, holds melds until going out, random legal, and ``self``, the
 seat) and prints one line per (game, players, style): the advisor's win share of decisive deals
 with its 95% Wilson interval against 1.25 x the fair share, its mean net per deal (all pots) with
 a 95% interval, and the calibration gap of ``win_probability`` (mean absolute gap over the
-deciles holding >= 30 decisions). Self-play also checks that the seats net to zero.
+deciles holding >= 30 decisions), with the gap sampling noise alone would leave on those deciles
+(``noise``: a perfectly calibrated predictor's expected gap). Self-play also checks that the
+seats net to zero.
 
     python bench/tournament.py --game triple-tunk --players 3 --panel knock5,never --deals 1000
 
@@ -47,6 +49,7 @@ from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
 from engine.sim.core import (  # noqa: E402
     Policy,
     calibration_gap,
+    calibration_noise,
     calibration_table,
     mean_interval,
     weighted_calibration_gap,
@@ -284,7 +287,7 @@ def panel(ns: argparse.Namespace) -> None:
     )
     print(
         "  style      deals  win share [95% CI]       mean net/deal [95% CI]      "
-        "calib gap (n)   verdict"
+        "calib gap (n)   verdict   noise"
     )
     pooled_pred: list[float] = []
     pooled_truth: list[bool] = []
@@ -317,11 +320,14 @@ def panel(ns: argparse.Namespace) -> None:
         print(
             f"  {style:9s} {ns.deals:6d}  {rate:.3f} [{lo:.3f}, {hi:.3f}]   "
             f"{m:+.3f} [{mlo:+.3f}, {mhi:+.3f}]   {gap:.3f} ({len(res.predicted):5d})   "
-            f"{verdict}  ({time.time() - t0:.0f} s)",
+            f"{verdict}  ({time.time() - t0:.0f} s)  noise {calibration_noise(rows, 30):.3f}",
             flush=True,
         )
     rows = calibration_table(pooled_pred, pooled_truth)
-    print(f"  pooled calibration gap (deciles n >= 30): {calibration_gap(rows, 30):.3f}")
+    print(
+        f"  pooled calibration gap (deciles n >= 30): {calibration_gap(rows, 30):.3f} "
+        f"(noise {calibration_noise(rows, 30):.3f})"
+    )
 
 
 def sweep_chunk(args: tuple[str, int, int, int, int]) -> tuple[int, int, float, float, int]:

@@ -348,8 +348,8 @@ def opponent_schema(game: str) -> type[Schema]:
         "discarded": cards_field(
             game,
             "Cards the opponent discarded this deal, most recent first. The opponent model "
-            "assumes it throws its highest deadwood card, so its hidden cards usually rank "
-            "below the lowest of these (used by `knock`).",
+            "weighs by them whether it throws its highest deadwood card (its hidden cards then "
+            "rank below the lowest of these) or plays at random (used by `knock`).",
             load_default=list,
             validate=validate.Length(max=MAX_HISTORY),
         ),

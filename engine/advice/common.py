@@ -7,21 +7,22 @@ function), so Three Thirteen advice reuses it with its own model. The two Tunk m
 deadwood functions are memoised on a bit mask of the hand because the simulators and the Monte
 Carlo samplers ask the same small hands again and again.
 
-Opponent model (used by :func:`sample_hidden`), each part applied with probability
-``lay_probability`` (default 0.98, "usually"):
+Opponent model (:class:`HandSampler`, :func:`sample_hidden`): hidden cards come from the unseen
+cards only. An opponent who has not played a turn yet is unconstrained (its dealt cards are
+uniform). One who has is a :class:`Behaviour` mixture, weighted per opponent by
+:func:`engine.advice.styles.behaviour` from what it did:
 
-- an opponent who has played a turn does not hold a meld: it would have laid it ("a hand that
-  could have laid a meld down usually has"); every card it holds now was in its hand at its last
-  laying step (draw, lay, discard), so this applies to its whole holding, known pickups included;
-- an opponent throws its highest deadwood card (ties: the higher card, GameModel.order), so
-  every card it holds ranks below the lowest card it has discarded this deal (when it threw
-  that card, everything it kept was no higher; any card drawn later and higher than everything
-  held is the next one thrown, and melds it completes are laid at once), and below the top
-  discards it left lying (it would have taken a lower card and thrown its highest);
-- it holds no card it could lay off on the table (it lays off whatever it can).
+- baseline-like (throws its highest deadwood card, lays melds and lay-offs at once): it holds
+  no meld (every card it holds now was in its hand at its last laying step, known pickups
+  included), no card it could lay off, and no card ranking above the lowest card it discarded
+  this deal or the top discards it left lying (when it threw that card everything it kept was
+  no higher; a card drawn later and higher than everything held is the next one thrown);
+- hoarder (throws its highest deadwood card, holds its melds): possibly a 3-card meld of any
+  cards, its other cards as the baseline's;
+- random (throws any card): uniform hidden cards.
 
-Otherwise hidden cards are uniform over the unseen cards. An opponent who has not played a turn
-yet is unconstrained (its dealt cards are uniform).
+Without inferred behaviours (``behaviours`` empty) the baseline-like part applies with
+probability ``lay_probability`` (default 0.98) and the rest is uniform.
 """
 
 from __future__ import annotations
@@ -154,11 +155,51 @@ def unseen_cards(
     return tuple(out)
 
 
+@dataclass(frozen=True, slots=True)
+class Behaviour:
+    """How one opponent's hidden cards are drawn: a mixture of three hypotheses about its play
+    (weights sum to 1; :func:`engine.advice.styles.behaviour` infers them from what it did).
+
+    - ``baseline``: throws its highest deadwood card and lays every meld and lay-off at once, so
+      it holds no meld, no card it could lay off and no card above its discard cap;
+    - ``hoarder``: throws its highest deadwood card but holds its melds: with chance ``meld`` it
+      holds a 3-card meld of any cards, and its other cards obey the caps and lay-offs;
+    - ``random``: throws at random: its hidden cards are uniform over the unseen cards.
+    """
+
+    baseline: float
+    hoarder: float
+    random: float
+    meld: float = 0.0
+
+
+UNIFORM = Behaviour(0.0, 0.0, 1.0)
+
+
+def fixed_behaviour(lay_probability: float) -> Behaviour:
+    """The opponent model without inference: baseline-like with ``lay_probability``, else
+    uniform."""
+    return Behaviour(lay_probability, 0.0, 1.0 - lay_probability)
+
+
+def meld3_list(model: GameModel) -> tuple[tuple[int, int, int], ...] | None:
+    """Every 3-card meld of the game's deck when the game has few (Game Flip Flop: 96, listed
+    once at import); None for Triple Tunk, whose wild cards make 57,038 (18% of all triples):
+    its samplers draw random triples until one is a meld instead of listing them."""
+    return _GFF_MELD3_LIST if model.name == GAME_FLIP_FLOP else None
+
+
+_MELD_TRIES = 40
+
+
 class HandSampler:
     """Draws opponents' full hands consistently with what is known (see :func:`sample_hidden`).
 
-    Built once per question: the unseen cards are sorted by points so that "cards worth at most
-    v" is a prefix of the pool.
+    Built once per question; every table a sample needs is made here: the unseen cards sorted by
+    throwing order, per opponent the cards allowed under its caps and lay-offs, the 3-card melds
+    inside the unseen cards (Game Flip Flop; :func:`meld3_list`). A sample picks one hypothesis
+    per opponent (:class:`Behaviour`) and deals its hidden cards from the matching list,
+    tracking the cards already dealt in one bit mask.
     """
 
     def __init__(
@@ -171,6 +212,7 @@ class HandSampler:
         caps: Sequence[Sequence[int]] = (),
         lay_probability: float = DEFAULT_LAY_PROBABILITY,
         layoffs: Sequence[frozenset[int]] = (),
+        behaviours: Sequence[Behaviour] = (),
     ) -> None:
         if sum(hidden_counts) > len(unseen):
             raise ValueError("opponents hold more hidden cards than there are unseen cards")
@@ -182,63 +224,117 @@ class HandSampler:
         self.constrained = tuple(constrained)
         self.model = model
         self.lay_probability = lay_probability
-        # Per opponent: how many of the sorted pool's cards rank below its lowest discard.
-        limits: list[int | None] = []
-        for j in range(len(self.counts)):
+        n = len(self.counts)
+        layoffs = tuple(layoffs) + (frozenset(),) * (n - len(layoffs))
+        self.layoffs = layoffs
+        fixed = fixed_behaviour(lay_probability)
+        self.meld3 = model.meld3
+        # Per opponent: the cards below its cap that it could not lay off, and its mixture as
+        # cumulative thresholds (baseline, baseline + hoarder) plus the hoarder's meld chance.
+        low: list[tuple[int, ...]] = []
+        mix: list[tuple[float, float, float]] = []
+        for j in range(n):
             history = caps[j] if j < len(caps) else ()
-            limits.append(bisect_left(self.orders, min(history)) if history else None)
-        self.limits = tuple(limits)
-        self.layoffs = tuple(layoffs) + (frozenset(),) * (len(self.counts) - len(layoffs))
+            size = bisect_left(self.orders, min(history)) if history else len(self.pool)
+            banned = layoffs[j]
+            low.append(tuple(c for c in self.pool[:size] if c not in banned))
+            if not self.constrained[j]:
+                b = UNIFORM
+            elif j < len(behaviours):
+                b = behaviours[j]
+            else:
+                b = fixed
+            total = b.baseline + b.hoarder + b.random
+            if total <= 0:
+                b, total = UNIFORM, 1.0
+            mix.append((b.baseline / total, (b.baseline + b.hoarder) / total, b.meld))
+        self.low = tuple(low)
+        self.mix = tuple(mix)
+        self.known_masks = tuple(_mask(k) for k in self.known)
+        pool_mask = _mask(self.pool)
+        triples = meld3_list(model)
+        self.pool_melds: tuple[tuple[int, int, int], ...] | None = (
+            None if triples is None else tuple(t for t in triples if _mask(t) & ~pool_mask == 0)
+        )
 
-    def _draw(self, rng: random.Random, j: int, taken: set[int], use_caps: bool) -> list[int]:
-        """``counts[j]`` free cards: uniform below opponent j's cap (and not a card it could
-        lay off) when ``use_caps``; when that runs short, uniform over every free card."""
+    def _has_meld(self, hand: Sequence[int]) -> bool:
+        m3 = self.meld3
+        return any(m3(a, b, c) for a, b, c in combinations(hand, 3))
+
+    def _meld(self, rng: random.Random, taken: int) -> tuple[int, ...]:
+        """A 3-card meld of free unseen cards, uniform over such melds (empty: none found)."""
+        rand = rng.random
+        if self.pool_melds is not None:
+            melds = self.pool_melds
+            for _ in range(_MELD_TRIES):
+                if not melds:
+                    break
+                t = melds[int(rand() * len(melds))]
+                if not taken & _mask(t):
+                    return t
+            return ()
         pool = self.pool
-        limit = self.limits[j]
-        size = limit if use_caps and limit is not None else len(pool)
-        banned = self.layoffs[j] if use_caps else frozenset()
-        need = self.counts[j]
+        size = len(pool)
+        m3 = self.meld3
+        for _ in range(_MELD_TRIES):
+            a, b, c = pool[int(rand() * size)], pool[int(rand() * size)], pool[int(rand() * size)]
+            m = (1 << a) | (1 << b) | (1 << c)
+            if m.bit_count() == 3 and not taken & m and m3(a, b, c):
+                return (a, b, c)
+        return ()
+
+    def _deal(self, rng: random.Random, cards: Sequence[int], need: int, taken: int) -> list[int]:
+        """``need`` distinct cards of ``cards`` not in ``taken``, uniform; when they run short,
+        the rest uniform over every free unseen card."""
+        rand = rng.random
+        size = len(cards)
         out: list[int] = []
-        if size <= 3 * need + len(taken) + len(banned):  # few candidates: list them
-            eligible = [x for x in pool[:size] if x not in taken and x not in banned]
-            out = rng.sample(eligible, min(need, len(eligible)))
-            taken.update(out)
-        else:
-            tries = 0
-            budget = 8 * need
-            while len(out) < need and tries < budget:
-                pick = pool[rng.randrange(size)]
-                tries += 1
-                if pick not in taken and pick not in banned:
-                    taken.add(pick)
-                    out.append(pick)
-        if len(out) < need:  # the cap leaves too few cards: fill from every free card
-            free = [x for x in pool if x not in taken]
+        tries = 4 * need + 4 if size else 0
+        while len(out) < need and tries:
+            tries -= 1
+            c = cards[int(rand() * size)]
+            bit = 1 << c
+            if not taken & bit:
+                taken |= bit
+                out.append(c)
+        if len(out) < need:  # few free cards left in the list: list them
+            free = [c for c in cards if not taken >> c & 1]
+            if len(free) < need - len(out):
+                out += free
+                for c in free:
+                    taken |= 1 << c
+                free = [c for c in self.pool if not taken >> c & 1]
             for c in rng.sample(free, need - len(out)):
-                taken.add(c)
                 out.append(c)
         return out
 
     def sample(self, rng: random.Random) -> tuple[tuple[int, ...], ...]:
         """One joint draw of every opponent's hand (known cards first)."""
-        taken: set[int] = set()
+        taken = 0
         hands: list[tuple[int, ...]] = []
-        lay_p = self.lay_probability
-        for j, count in enumerate(self.counts):
-            if not count:
-                hands.append(self.known[j])
+        rand = rng.random
+        for j, need in enumerate(self.counts):
+            known = self.known[j]
+            if not need:
+                hands.append(known)
                 continue
-            use_caps = self.constrained[j] and rng.random() < lay_p
-            mine = self._draw(rng, j, taken, use_caps)
-            full = self.known[j] + tuple(mine)
-            if self.constrained[j] and lay_p > 0:
-                tries = 0
-                while tries < MAX_REJECTIONS and self.model.has_meld(full) and rng.random() < lay_p:
-                    taken.difference_update(mine)
-                    mine = self._draw(rng, j, taken, use_caps)
-                    full = self.known[j] + tuple(mine)
-                    tries += 1
-            hands.append(full)
+            to_baseline, to_hoarder, meld_chance = self.mix[j]
+            u = rand()
+            if u < to_baseline:  # holds no meld: redraw a hand holding one
+                mine = self._deal(rng, self.low[j], need, taken)
+                tries = MAX_REJECTIONS
+                while tries and self._has_meld(known + tuple(mine)):
+                    mine = self._deal(rng, self.low[j], need, taken)
+                    tries -= 1
+            elif u < to_hoarder:
+                meld = self._meld(rng, taken) if need >= 3 and rand() < meld_chance else ()
+                extra = _mask(meld)
+                mine = [*meld, *self._deal(rng, self.low[j], need - len(meld), taken | extra)]
+            else:
+                mine = self._deal(rng, self.pool, need, taken)
+            for c in mine:
+                taken |= 1 << c
+            hands.append(known + tuple(mine))
         return tuple(hands)
 
 
@@ -252,20 +348,21 @@ def sample_hidden(
     caps: Sequence[Sequence[int]] = (),
     lay_probability: float = DEFAULT_LAY_PROBABILITY,
     layoffs: Sequence[frozenset[int]] = (),
+    behaviours: Sequence[Behaviour] = (),
 ) -> tuple[tuple[int, ...], ...]:
     """One draw of every opponent's full hand, consistent with what is known.
 
     Opponent ``j`` holds ``known[j]`` plus ``hidden_counts[j]`` cards drawn without replacement
     from ``unseen`` (so a card seen elsewhere is never imagined in a hand, and no card is given
-    twice). The opponent model (module docstring) applies with probability ``lay_probability``:
-    ``caps[j]`` are the :attr:`GameModel.order` values of the cards it discarded: its hidden cards
-    rank below the lowest of them (it always throws its highest deadwood card); it holds none of
-    ``layoffs[j]`` (cards it could lay off on the table: it would have); and when
-    ``constrained[j]`` (it has played a turn) a hand holding a meld is redrawn, at most
-    :data:`MAX_REJECTIONS` times.
+    twice). An opponent who has not played (``constrained[j]`` false) gets uniform cards; one who
+    has is drawn from its :class:`Behaviour` mixture ``behaviours[j]`` (default: baseline-like
+    with ``lay_probability``, else uniform): ``caps[j]`` are the :attr:`GameModel.order` values
+    of the cards it discarded (a highest-card thrower's other cards rank below the lowest of
+    them), ``layoffs[j]`` the cards it could lay off on the table; a baseline-like hand holding
+    a meld is redrawn, at most :data:`MAX_REJECTIONS` times.
     """
     sampler = HandSampler(
-        unseen, hidden_counts, known, constrained, model, caps, lay_probability, layoffs
+        unseen, hidden_counts, known, constrained, model, caps, lay_probability, layoffs, behaviours
     )
     return sampler.sample(rng)
 
@@ -467,6 +564,9 @@ tt_deadwood: DeadwoodFn = _memo_by_mask(_tt_deadwood_raw)
 """TT-6/C-2: fewest deadwood points of a Triple Tunk hand (memoised ``tt_min_deadwood``)."""
 
 _GFF_MELD3: frozenset[int] = frozenset(m for m, _p in _GFF_SPREADS if m.bit_count() == 3)
+_GFF_MELD3_LIST: tuple[tuple[int, int, int], ...] = tuple(
+    sorted((a, b, c) for a, b, c in (tuple(i for i in range(52) if m >> i & 1) for m in _GFF_MELD3))
+)
 
 
 def gff_meld3(a: int, b: int, c: int) -> bool:
@@ -553,6 +653,7 @@ def known_hands(obs: Observation) -> tuple[tuple[int, ...], ...]:
 
 __all__ = [
     "DEFAULT_LAY_PROBABILITY",
+    "Behaviour",
     "GFF_MODEL",
     "GameModel",
     "HandSampler",
@@ -567,7 +668,9 @@ __all__ = [
     "gff_deadwood",
     "best_spreads",
     "gff_spreads_in",
+    "fixed_behaviour",
     "known_hands",
+    "meld3_list",
     "model_for",
     "outs",
     "sample_hidden",

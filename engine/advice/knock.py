@@ -4,13 +4,13 @@
 estimated by Monte Carlo over opponents' hands sampled consistently with everything known
 (:func:`engine.advice.common.sample_hidden`).
 
-Opponent model (``engine.advice.common``): hidden cards are uniform over the unseen cards,
-except that, usually (98%), an opponent who has already played a turn holds no meld and no card
-it could lay off (it would have laid them: GFF-7 / TT-10), and no card ranking above the lowest
-card it has discarded or left on the discard pile (it throws its highest deadwood card and takes
-a discard lower than that); an opponent who has not played yet is unconstrained. Known pickups
-and the GFF-5 flip card (in the dealer's hand until seen elsewhere) are always in the hands they
-are known to be in, never elsewhere.
+Opponent model (``engine.advice.common``, ``engine.advice.styles.behaviour``): an opponent who
+has played a turn is a mixture of three hypotheses weighted by the likelihood of what it did
+(its discards, its melds on the table after its turns): baseline-like (holds no meld, no card it
+could lay off, nothing above the lowest card it discarded or left on the pile), hoarder (holds a
+meld, its other cards as the baseline's) and random (uniform hidden cards); an opponent who has
+not played yet is unconstrained. Known pickups and the GFF-5 flip card (in the dealer's hand
+until seen elsewhere) are always in the hands they are known to be in, never elsewhere.
 
 The payout of knocking now is in stakes (GFF) or units (TT), averaged over the same samples:
 
@@ -46,6 +46,7 @@ from engine.advice.common import (
     model_for,
     unseen_cards,
 )
+from engine.advice.styles import behaviour
 from engine.advice.value import Evaluator, KeepFigures
 from engine.errors import EngineError
 from engine.gff_play import spread_kind
@@ -298,7 +299,18 @@ def _estimate(
         mult = multipliers(obs)
         win_pay = float(mult[obs.seat] * (n - 1))
     layoffs = [layoff_cards(obs, unseen, j) for j in opponents]
-    sampler = HandSampler(unseen, counts, known_opp, constrained, model, caps, layoffs=layoffs)
+    unseen_points = sorted(pts[c] for c in unseen)
+    behaviours = [behaviour(obs, j, model, unseen_points) for j in opponents]
+    sampler = HandSampler(
+        unseen,
+        counts,
+        known_opp,
+        constrained,
+        model,
+        caps,
+        layoffs=layoffs,
+        behaviours=behaviours,
+    )
     wins = 0
     pay = 0.0
     done = 0

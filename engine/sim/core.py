@@ -112,6 +112,19 @@ def calibration_gap(rows: Sequence[CalibrationRow], min_count: int = 1) -> float
     return math.fsum(abs(r.predicted - r.observed) for r in used) / len(used)
 
 
+def calibration_noise(rows: Sequence[CalibrationRow], min_count: int = 1) -> float:
+    """The mean absolute gap a perfectly calibrated predictor would still show on these deciles
+    (sampling noise alone): ``sqrt(2 / pi) * sqrt(p (1 - p) / n)`` per decile, averaged like
+    :func:`calibration_gap`."""
+    used = [r for r in rows if r.count >= min_count]
+    if not used:
+        return 0.0
+    k = math.sqrt(2 / math.pi)
+    return math.fsum(k * math.sqrt(r.predicted * (1 - r.predicted) / r.count) for r in used) / len(
+        used
+    )
+
+
 def weighted_calibration_gap(rows: Sequence[CalibrationRow]) -> float:
     """Gap weighted by decile counts (the expected gap of one random decision)."""
     total = sum(r.count for r in rows)
@@ -128,6 +141,7 @@ __all__ = [
     "Policy",
     "Z95",
     "calibration_gap",
+    "calibration_noise",
     "calibration_table",
     "mean_interval",
     "normal_interval",
