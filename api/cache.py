@@ -30,9 +30,17 @@ Two kinds of entries:
   successfully, and it is looked up *before* validation, so a repeated request is answered without
   re-running request validation at all (validation is deterministic).
 
-In front of Redis each worker keeps a small in-process *hot layer* (``HOT_CACHE_ENTRIES`` entries,
-``HOT_CACHE_TTL_SECONDS``): the same keys and values, so a hot answer is served without any network
-round trip; a cold one costs one GET for the alias and one for the answer.
+In front of Redis each worker keeps two small in-process layers:
+
+- the *hot layer* (``HOT_CACHE_ENTRIES`` answers for ``HOT_CACHE_TTL_SECONDS``): the same keys and
+  values, so a hot answer is served without any network round trip;
+- the *alias memo* (``HOT_ALIAS_ENTRIES`` request aliases, LRU, for ``CACHE_TTL_SECONDS``): which
+  canonical key each request alias this worker has seen points to. That mapping is a pure function
+  of the request bytes and the build (both are in the alias), so it can never go stale; with it a
+  repeated request whose answer is not hot costs one GET (the answer), and only a spelling this
+  worker has never seen costs two (the alias, then the answer). Redis keeps key-only aliases, so
+  its memory per spelling stays bounded (``docs/capacity.md``), and every command names one key
+  (Redis Cluster, ``docs/scaling.md``).
 """
 
 from __future__ import annotations
@@ -133,10 +141,13 @@ def alias_key(
     key, and two requests share an alias only when they are byte-for-byte the same request.
     """
     query_bytes = query.encode("latin-1", "replace") if isinstance(query, str) else query
-    digest = hashlib.sha256()
-    for part in (namespace.encode(), method.encode(), path.encode("utf-8", "replace"), query_bytes):
-        digest.update(len(part).to_bytes(8, "big"))
-        digest.update(part)
+    head = b"".join(
+        len(part).to_bytes(8, "big") + part
+        for part in (namespace.encode(), method.encode(), path.encode("utf-8", "replace"))
+    )
+    digest = hashlib.sha256(head)
+    digest.update(len(query_bytes).to_bytes(8, "big"))
+    digest.update(query_bytes)
     digest.update(body)
     return ALIAS_PREFIX + digest.hexdigest()
 
@@ -412,9 +423,11 @@ class RedisCache:
 
 @dataclass(slots=True)
 class ResponseCache:
-    """The app's cache: a backend, the TTL of every stored answer, an optional hot layer.
+    """The app's cache: a backend, the TTL of every stored answer, optional in-process layers.
 
-    ``hot`` (Redis only) holds the same keys and values for ``hot_ttl_seconds`` in this process.
+    ``hot`` (Redis only) holds the same answers for ``hot_ttl_seconds`` in this process;
+    ``aliases`` (Redis only) remembers the canonical key of each request alias seen, for the
+    answers' TTL (an alias's key never changes within a build).
     """
 
     backend: CacheBackend
@@ -422,10 +435,14 @@ class ResponseCache:
     hot: MemoryCache | None = None
     hot_ttl_seconds: float = 5.0
     max_value_bytes: int = 256 * 1024
+    aliases: MemoryCache | None = None
 
-    def fetch(self, key: str) -> tuple[str | None, CacheStatus]:
-        """``(text, "HIT")``, ``(None, "MISS")`` or ``(None, "BYPASS")`` if the backend failed."""
-        hot = self.hot
+    def fetch(self, key: str, hot_layer: bool = True) -> tuple[str | None, CacheStatus]:
+        """``(text, "HIT")``, ``(None, "MISS")`` or ``(None, "BYPASS")`` if the backend failed.
+
+        ``hot_layer`` False skips the hot layer (alias entries live in the alias memo instead).
+        """
+        hot = self.hot if hot_layer else None
         if hot is not None:
             text = hot.get(key)
             if text is not None:
@@ -441,10 +458,16 @@ class ResponseCache:
         return text, "HIT"
 
     def fetch_alias(self, alias: str) -> tuple[str | None, CacheStatus]:
-        """The answer a request alias points to: its canonical key, then that key's text."""
-        key, status = self.fetch(alias)
+        """The answer a request alias points to: its canonical key (from the alias memo when
+        this worker has seen the alias, else from the backend), then that key's text."""
+        memo = self.aliases
+        key = memo.get(alias) if memo is not None else None
         if key is None:
-            return None, status
+            key, status = self.fetch(alias, hot_layer=memo is None)
+            if key is None:
+                return None, status
+            if memo is not None:
+                memo.set(alias, key, self.ttl_seconds)
         return self.fetch(key)
 
     def store(self, key: str, text: str, alias: str | None = None) -> bool:
@@ -455,7 +478,9 @@ class ResponseCache:
         except CacheUnavailable:
             return False
         if self.hot is not None:
-            self.hot.set_many(items, self.hot_ttl_seconds)
+            self.hot.set(key, text, self.hot_ttl_seconds)
+        if alias is not None and self.aliases is not None:
+            self.aliases.set(alias, key, self.ttl_seconds)
         return True
 
     def store_alias(self, alias: str, key: str) -> None:
@@ -464,8 +489,8 @@ class ResponseCache:
             self.backend.set(alias, key, self.ttl_seconds)
         except CacheUnavailable:
             return
-        if self.hot is not None:
-            self.hot.set(alias, key, self.hot_ttl_seconds)
+        if self.aliases is not None:
+            self.aliases.set(alias, key, self.ttl_seconds)
 
     def readiness(self) -> dict[str, Any]:
         """The backend's readiness details (never raises)."""
@@ -475,7 +500,7 @@ class ResponseCache:
 def build_cache(settings: Settings) -> ResponseCache:
     """Redis (with a hot layer) if ``settings.redis_url`` is set, else the in-process LRU."""
     backend: CacheBackend
-    hot = None
+    hot = aliases = None
     if settings.redis_url:
         breaker = CircuitBreaker(
             settings.breaker_failure_threshold, settings.breaker_cooldown_seconds
@@ -488,6 +513,8 @@ def build_cache(settings: Settings) -> ResponseCache:
         )
         if settings.hot_cache_entries > 0:
             hot = MemoryCache(settings.hot_cache_entries)
+        if settings.hot_alias_entries > 0:
+            aliases = MemoryCache(settings.hot_alias_entries)
     else:
         backend = MemoryCache(settings.cache_max_entries)
     return ResponseCache(
@@ -496,6 +523,7 @@ def build_cache(settings: Settings) -> ResponseCache:
         hot=hot,
         hot_ttl_seconds=settings.hot_cache_ttl_seconds,
         max_value_bytes=settings.cache_max_value_bytes,
+        aliases=aliases,
     )
 
 

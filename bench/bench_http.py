@@ -3,12 +3,14 @@
     python bench/bench_http.py                       # everything (a few minutes)
     python bench/bench_http.py --only in-process     # or: gunicorn, probes
     python bench/bench_http.py --only in-process --clock cpu   # CPU time: steadier when loaded
+    python bench/bench_http.py --only profile        # cProfile of 250 Game Flip Flop misses
 
 Three parts, each measured in one run so the ratios compare like with like on a shared machine:
 
-1. **In process** (Flask test client, in-process cache), one client alternating
-   ``GET /healthz`` and ``melds`` requests: cache MISS for Game Flip Flop and Triple Tunk 6-card
-   hands, Three Thirteen 12-card hands (round 10) with ``limit`` 20, and a cache HIT.
+1. **In process** (Flask test client, in-process cache), one client interleaving
+   ``GET /healthz`` and ``melds`` requests, each round in a new (seeded) random order: cache
+   MISS for Game Flip Flop and Triple Tunk 6-card hands, Three Thirteen 12-card hands (round 10)
+   with ``limit`` 20, and a cache HIT.
    Targets: MISS p50 <= 3x healthz (Game Flip Flop, Triple Tunk), <= 5x (Three Thirteen);
    HIT <= 1.1x.
 2. **gunicorn + Redis** (``gunicorn.conf.py``, its own ``redis-server``), driven by ``wrk``
@@ -18,6 +20,13 @@ Three parts, each measured in one run so the ratios compare like with like on a 
    1.3x healthz p99; uncached >= 0.4x healthz throughput.
 3. **Probes under load**: five maximal requests (Triple Tunk knock, 6 players, 20,000 samples)
    at once while ``/healthz`` and ``/readyz`` are polled ten times a second; target p99 <= 100 ms.
+4. **Profile** (``--only profile``, not part of the default run): cProfile over
+   ``--profile-requests`` distinct Game Flip Flop cache misses in process (access log off): CPU
+   per request, function calls per request, each layer's share of the time and of the calls
+   (engine, validation, dump, cache, Flask/Werkzeug, the test client) and the functions with the
+   most own time.
+
+``--workers`` and ``--threads`` set ``WEB_CONCURRENCY`` and ``GUNICORN_THREADS`` for parts 2-3.
 
 Everything listens on 127.0.0.1 free ports; every part is bounded in time.
 """
@@ -114,8 +123,13 @@ def in_process(rounds: int, seed: int, clock: str = "wall") -> None:
         for _ in range(20):
             op()
     times: dict[str, list[float]] = {name: [] for name in ops}
+    # Each round runs every request once, in a new random order: in a fixed order the request
+    # after the heaviest one (Three Thirteen) pays for its garbage and cold caches every time.
+    order = list(ops.items())
+    shuffler = random.Random(seed + 1)
     for _ in range(rounds):
-        for name, op in ops.items():
+        shuffler.shuffle(order)
+        for name, op in order:
             start = timer()
             response = op()
             times[name].append(timer() - start)
@@ -123,8 +137,8 @@ def in_process(rounds: int, seed: int, clock: str = "wall") -> None:
     base = statistics.median(times["healthz"])
     targets = {"GFF MISS 6": 3.0, "TT MISS 6": 3.0, "T13 MISS 12 limit 20": 5.0, "GFF HIT": 1.1}
     print(
-        f"In process (Flask test client, in-process cache), {rounds} interleaved rounds, "
-        f"{clock} clock:"
+        f"In process (Flask test client, in-process cache), {rounds} rounds of every request in "
+        f"a shuffled order, {clock} clock:"
     )
     print(f"  {'request':<22} {'p50 ms':>7} {'p99 ms':>7} {'ratio':>6}  target")
     for name, values in times.items():
@@ -136,6 +150,82 @@ def in_process(rounds: int, seed: int, clock: str = "wall") -> None:
             f"  {name:<22} {p50 * 1000:7.3f} {percentile(values, 99) * 1000:7.3f} "
             f"{ratio:5.2f}x  {note}"
         )
+    print()
+
+
+# --- 4. profile of Game Flip Flop misses ------------------------------------------------------
+
+_LAYERS = (  # (label, substrings of a function's file name), first match wins
+    ("engine", ("/engine/",)),
+    ("api: validation (schemas, fields)", ("/api/schemas/", "/api/fields.py")),
+    ("api: melds view and dump", ("/api/resources/", "/api/fastdump.py")),
+    ("api: cache", ("/api/cache.py",)),
+    ("api: other (errors, logs, metrics, ...)", ("/api/",)),
+    ("marshmallow + webargs", ("/marshmallow/", "/webargs/")),
+    ("flask-smorest", ("/flask_smorest/",)),
+    ("test client (werkzeug.test, flask.testing)", ("/werkzeug/test.py", "/flask/testing.py")),
+    ("flask + werkzeug", ("/flask/", "/werkzeug/")),
+)
+
+
+def _layer(filename: str) -> str:
+    return next(
+        (name for name, parts in _LAYERS if any(p in filename for p in parts)), "python stdlib"
+    )
+
+
+def profile_part(requests: int, seed: int, top: int = 25) -> None:
+    """cProfile over ``requests`` distinct Game Flip Flop misses in process (access log off).
+
+    Each layer's share is the own time of its functions, plus the own time of the built-ins
+    (``len``, ``dict.get``, ...) they called, so a built-in counts where it was called from.
+    """
+    import cProfile
+    import logging
+    import pstats
+
+    from api import create_app
+
+    logging.getLogger("api.access").disabled = True
+    app = create_app({"TESTING": True, "REDIS_URL": None, "CACHE_MAX_ENTRIES": 100_000})
+    client = app.test_client()
+    rng = random.Random(seed)
+    bodies = [json.dumps({"hand": rng.sample(STD_DECK, 6)}).encode() for _ in range(requests + 50)]
+    for raw in bodies[:50]:  # warm-up: imports, first schema use
+        client.post(GFF, data=raw, content_type="application/json")
+    profiler = cProfile.Profile()
+    cpu_start = time.thread_time()
+    profiler.enable()
+    for raw in bodies[50:]:
+        response = client.post(GFF, data=raw, content_type="application/json")
+        assert response.status_code == 200 and response.headers["X-Cache"] == "MISS"
+    profiler.disable()
+    cpu = time.thread_time() - cpu_start
+    rows = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    total = sum(row[2] for row in rows.values())
+    by_layer: dict[str, float] = {}
+    calls: dict[str, int] = {}
+    for (filename, _, _), (_, n, own, _, callers) in rows.items():
+        if filename != "~":
+            label = _layer(filename)
+            by_layer[label] = by_layer.get(label, 0.0) + own
+            calls[label] = calls.get(label, 0) + n
+            continue
+        for (caller_file, _, _), caller_row in callers.items():  # a built-in: charge its callers
+            label = _layer(caller_file) if caller_file != "~" else "python stdlib"
+            by_layer[label] = by_layer.get(label, 0.0) + caller_row[2]
+            calls[label] = calls.get(label, 0) + caller_row[1]
+    print(f"Profile: {requests} Game Flip Flop melds misses in process under cProfile: "
+          f"{cpu / requests * 1e6:.0f} us CPU per request (profiler overhead included), "
+          f"{sum(calls.values()) / requests:.0f} function calls per request")  # fmt: skip
+    print(f"  {'layer':<44} {'time':>6} {'calls':>6}")
+    for label, seconds in sorted(by_layer.items(), key=lambda kv: -kv[1]):
+        print(f"  {label:<44} {seconds / total:6.1%} {calls.get(label, 0) / requests:6.0f}")
+    print(f"  top {top} functions by own time (share, calls per request):")
+    ranked = sorted(rows.items(), key=lambda kv: -kv[1][2])[:top]
+    for (filename, line, name), (_, calls, own, _, _) in ranked:
+        short = filename.split("site-packages/")[-1].replace(str(REPO_ROOT) + "/", "")
+        print(f"  {own / total:6.1%} {calls / requests:6.1f}  {short}:{line}({name})")
     print()
 
 
@@ -163,8 +253,8 @@ def wait_for(port: int, proc: subprocess.Popen[bytes], timeout: float = 30) -> N
 
 
 def start_service(
-    workdir: Path, workers: int | None, env_extra: dict[str, str]
-) -> tuple[list[subprocess.Popen[bytes]], int]:  # noqa: E501
+    workdir: Path, workers: int | None, env_extra: dict[str, str], threads: int | None = None
+) -> tuple[list[subprocess.Popen[bytes]], int]:
     """redis-server and gunicorn on free ports; returns the processes and the HTTP port."""
     binary = shutil.which("redis-server")
     if binary is None:
@@ -187,6 +277,8 @@ def start_service(
     }
     if workers:
         env["WEB_CONCURRENCY"] = str(workers)
+    if threads:
+        env["GUNICORN_THREADS"] = str(threads)
     with (workdir / "gunicorn.log").open("wb") as log:
         gunicorn = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"],
@@ -300,7 +392,9 @@ def run_wrk(
     }
 
 
-def gunicorn_part(levels: list[int], seconds: int, workers: int | None) -> None:
+def gunicorn_part(
+    levels: list[int], seconds: int, workers: int | None, threads: int | None = None
+) -> None:
     wrk = ensure_wrk()
     with tempfile.TemporaryDirectory(prefix="tunk-bench-") as tmp:
         work = Path(tmp)
@@ -315,7 +409,7 @@ def gunicorn_part(levels: list[int], seconds: int, workers: int | None) -> None:
         for name, text in scripts.items():
             paths[name] = work / (name.replace(" ", "_") + ".lua")
             paths[name].write_text(text)  # type: ignore[union-attr]
-        processes, port = start_service(work, workers, {})
+        processes, port = start_service(work, workers, {}, threads)
         try:
             base = f"http://127.0.0.1:{port}"
             urls = {"healthz": base + "/healthz", "cached": base + GFF}
@@ -323,9 +417,10 @@ def gunicorn_part(levels: list[int], seconds: int, workers: int | None) -> None:
             wait_until_serving(port)
             for name in ("healthz", "cached", "uncached GFF", "uncached TT"):  # warm every worker
                 run_wrk(wrk, urls[name], paths[name], 32, 3)
-            shown = workers or "default (2 x CPUs + 1, at most 9)"
+            shown = workers or "gunicorn.conf.py default"
             print(
-                f"gunicorn + Redis (workers: {shown}; CPUs: {os.cpu_count()}; "
+                f"gunicorn + Redis (workers: {shown}; threads: {threads or 'default'}; "
+                f"CPUs: {os.cpu_count()}; load average {os.getloadavg()[0]:.1f}; "
                 f"wrk -t2, {seconds} s):"
             )
             print(
@@ -359,9 +454,9 @@ def gunicorn_part(levels: list[int], seconds: int, workers: int | None) -> None:
 # --- 3. probes under five maximal requests -------------------------------------------------------
 
 
-def probes_part(poll_seconds: float, workers: int | None) -> None:
+def probes_part(poll_seconds: float, workers: int | None, threads: int | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="tunk-bench-") as tmp:
-        processes, port = start_service(Path(tmp), workers, {})
+        processes, port = start_service(Path(tmp), workers, {}, threads)
         try:
             wait_until_serving(port)
             outcomes: list[int] = []
@@ -375,13 +470,13 @@ def probes_part(poll_seconds: float, workers: int | None) -> None:
                 response.read()
                 outcomes.append(response.status)
 
-            threads = [threading.Thread(target=slow, args=(n,)) for n in range(5)]
-            for thread in threads:
+            slow_threads = [threading.Thread(target=slow, args=(n,)) for n in range(5)]
+            for thread in slow_threads:
                 thread.start()
             latencies: list[float] = []
             failures = 0
             end = time.monotonic() + poll_seconds
-            while time.monotonic() < end and any(t.is_alive() for t in threads):
+            while time.monotonic() < end and any(t.is_alive() for t in slow_threads):
                 for path in ("/healthz", "/readyz"):
                     start = time.perf_counter()
                     try:
@@ -394,7 +489,7 @@ def probes_part(poll_seconds: float, workers: int | None) -> None:
                     latencies.append(time.perf_counter() - start)
                     failures += status != 200
                 time.sleep(0.1)
-            for thread in threads:
+            for thread in slow_threads:
                 thread.join()
         finally:
             stop(processes)
@@ -408,12 +503,14 @@ def probes_part(poll_seconds: float, workers: int | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("in-process", "gunicorn", "probes"))
+    parser.add_argument("--only", choices=("in-process", "gunicorn", "probes", "profile"))
+    parser.add_argument("--profile-requests", type=int, default=250)
     parser.add_argument("--rounds", type=int, default=600, help="in-process interleaved rounds")
     parser.add_argument("--connections", default="8,32")
     parser.add_argument("--seconds", type=int, default=6, help="per wrk run")
     parser.add_argument("--poll-seconds", type=float, default=30.0)
-    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--workers", type=int, default=None, help="WEB_CONCURRENCY")
+    parser.add_argument("--threads", type=int, default=None, help="GUNICORN_THREADS")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--clock",
@@ -426,9 +523,11 @@ def main(argv: list[str] | None = None) -> int:
         in_process(args.rounds, args.seed, args.clock)
     if args.only in (None, "gunicorn"):
         levels = [int(c) for c in args.connections.split(",") if c.strip()]
-        gunicorn_part(levels, args.seconds, args.workers)
+        gunicorn_part(levels, args.seconds, args.workers, args.threads)
     if args.only in (None, "probes"):
-        probes_part(args.poll_seconds, args.workers)
+        probes_part(args.poll_seconds, args.workers, args.threads)
+    if args.only == "profile":
+        profile_part(args.profile_requests, args.seed)
     return 0
 
 

@@ -408,6 +408,66 @@ def test_readyz_memory(client: Any) -> None:
     assert body["cache"]["backend"] == "memory" and body["cache"]["state"] == "up"
 
 
+def _get_calls(inspect: Any) -> int:
+    """GET commands the Redis server has run so far."""
+    return int(inspect.info("commandstats").get("cmdstat_get", {}).get("calls", 0))
+
+
+def test_a_repeated_request_costs_one_get_once_its_worker_has_seen_it(
+    make_probe_app: Any, redis_server: RedisServer, tmp_path: Any
+) -> None:
+    settings = {
+        "REDIS_URL": redis_server.url,
+        "HOT_CACHE_ENTRIES": 0,  # no hot answers: every answer is read from Redis
+        "STATE_DIR": str(tmp_path / "state"),
+    }
+    first, second = make_probe_app(**settings), make_probe_app(**settings)  # two workers
+    raw = b'{"hand": ["th", "As"]}'
+    inspect = redis_server.client()
+
+    def post(app: Flask) -> tuple[str, int, bytes]:
+        before = _get_calls(inspect)
+        response = app.test_client().post(PROBE, data=raw, content_type="application/json")
+        return response.headers["X-Cache"], _get_calls(inspect) - before, response.get_data()
+
+    try:
+        cache, gets, answer = post(first)
+        assert (cache, gets) == ("MISS", 2)  # the alias, then the canonical key: both absent
+        # The worker that stored it remembers the alias's key: one GET, for the answer.
+        assert post(first) == ("HIT", 1, answer)
+        # Another worker reads the alias first, then the answer; afterwards it remembers too.
+        assert post(second) == ("HIT", 2, answer)
+        assert post(second) == ("HIT", 1, answer)
+        # Redis still holds a key-only alias next to the one answer (bounded memory per alias).
+        keys = [k.decode() for k in inspect.keys(KEY_PREFIX + "*")]
+        (answer_key,) = [k for k in keys if not k.startswith(ALIAS_PREFIX)]
+        (alias,) = [k for k in keys if k.startswith(ALIAS_PREFIX)]
+        assert inspect.get(alias).decode() == answer_key
+        # An answer gone from Redis (evicted) is computed again, though the alias is remembered.
+        inspect.delete(answer_key)
+        assert post(first)[0] == "MISS" and first.extensions[PROBE_CALLS] == 2
+        assert post(first)[:2] == ("HIT", 1)
+    finally:
+        inspect.close()
+        for app in (first, second):
+            with app.app_context():
+                current_cache().backend.close()  # type: ignore[attr-defined]
+
+
+def test_alias_memo_is_bounded_and_can_be_turned_off(make_app: Any, tmp_path: Any) -> None:
+    settings = {"REDIS_URL": "redis://127.0.0.1:1/0", "STATE_DIR": str(tmp_path / "state")}
+    with make_app(**settings).app_context():
+        memo = current_cache().aliases
+        assert memo is not None and memo.max_entries == 10_000  # the default
+    with make_app(**settings, HOT_ALIAS_ENTRIES=3).app_context():
+        memo = current_cache().aliases
+        assert memo is not None and memo.max_entries == 3  # an LRU: at most 3 aliases kept
+    with make_app(**settings, HOT_ALIAS_ENTRIES=0).app_context():
+        assert current_cache().aliases is None
+    with make_app(REDIS_URL=None).app_context():  # in process the aliases are local anyway
+        assert current_cache().aliases is None
+
+
 def test_redis_backend_end_to_end(
     make_probe_app: Any, redis_server: RedisServer, tmp_path: Any
 ) -> None:
