@@ -383,7 +383,9 @@ def run_wrk(
 
     bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", text)
     errors = re.search(r"Socket errors:.*", text)
+    done = re.search(r"(\d+) requests in", text)
     return {
+        "requests": float(done.group(1)) if done else 0.0,
         "rps": rps,
         "p50": latency("50"),
         "p99": latency("99"),
@@ -392,9 +394,65 @@ def run_wrk(
     }
 
 
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of ``pid`` so far, or None once it has exited."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS  # utime, stime
+
+
+class ServiceCpu:
+    """CPU seconds used by gunicorn (master and every worker, recycled ones too) and redis.
+
+    A worker's last reading is kept after it exits (gunicorn recycles workers every
+    ``max_requests``), so the total never goes down; what a worker used after its last reading
+    is lost, which is little next to a slice.
+    """
+
+    def __init__(self, processes: list[subprocess.Popen[bytes]]) -> None:
+        self.master = processes[0].pid
+        self.pids = {p.pid for p in processes}
+        self.last: dict[int, float] = {}
+
+    def __call__(self) -> float:
+        pids = set(self.pids)
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                except (OSError, IndexError, ValueError):
+                    continue
+                if parent == self.master:
+                    pids.add(int(entry.name))
+        for pid in pids:
+            seconds = _cpu_seconds(pid)
+            if seconds is not None:
+                self.last[pid] = seconds
+        return sum(self.last.values())
+
+
+SCENARIOS = ("healthz", "cached", "uncached GFF", "uncached TT")
+
+
 def gunicorn_part(
-    levels: list[int], seconds: int, workers: int | None, threads: int | None = None
+    levels: list[int],
+    seconds: int,
+    workers: int | None,
+    threads: int | None = None,
+    slices: int = 3,
 ) -> None:
+    """wrk against each scenario, ``slices`` interleaved slices of ``seconds / slices`` each.
+
+    Interleaving spreads a neighbour's burst of load over every scenario instead of one, so the
+    ratios of one run compare like with like. Requests/s is all requests over all slices; p50
+    and p99 are the median of the slices'; CPU per request is what gunicorn (every worker) and
+    redis used over the slices divided by the requests answered (wrk's own CPU is not in it).
+    """
     wrk = ensure_wrk()
     with tempfile.TemporaryDirectory(prefix="tunk-bench-") as tmp:
         work = Path(tmp)
@@ -415,37 +473,56 @@ def gunicorn_part(
             urls = {"healthz": base + "/healthz", "cached": base + GFF}
             urls["uncached GFF"], urls["uncached TT"] = base + GFF, base + TT
             wait_until_serving(port)
-            for name in ("healthz", "cached", "uncached GFF", "uncached TT"):  # warm every worker
+            for name in SCENARIOS:  # warm every worker
                 run_wrk(wrk, urls[name], paths[name], 32, 3)
             shown = workers or "gunicorn.conf.py default"
+            each = max(1, round(seconds / slices))
             print(
                 f"gunicorn + Redis (workers: {shown}; threads: {threads or 'default'}; "
-                f"CPUs: {os.cpu_count()}; load average {os.getloadavg()[0]:.1f}; "
-                f"wrk -t2, {seconds} s):"
+                f"CPUs: {os.cpu_count()}; load average {os.getloadavg()[0]:.1f}; wrk -t2, "
+                f"{slices} interleaved slices of {each} s per scenario):"
             )
             print(
                 f"  {'scenario':<13} {'conn':>4} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>8} "
-                f"{'non-2xx':>7}"
+                f"{'non-2xx':>7} {'CPU ms/req':>10}"
             )
+            service_cpu = ServiceCpu(processes)
             for level in levels:
+                runs: dict[str, list[dict[str, float]]] = {name: [] for name in SCENARIOS}
+                cpu = dict.fromkeys(SCENARIOS, 0.0)
+                for _ in range(slices):
+                    for name in SCENARIOS:
+                        before = service_cpu()
+                        runs[name].append(run_wrk(wrk, urls[name], paths[name], level, each))
+                        cpu[name] += service_cpu() - before
                 got: dict[str, dict[str, float]] = {}
-                for name in ("healthz", "cached", "uncached GFF", "uncached TT"):
-                    got[name] = run_wrk(wrk, urls[name], paths[name], level, seconds)
+                for name in SCENARIOS:
+                    done = sum(r["requests"] for r in runs[name])
+                    rate = sum(r["rps"] for r in runs[name]) / slices
+                    got[name] = {
+                        "rps": rate,
+                        "p50": statistics.median(r["p50"] for r in runs[name]),
+                        "p99": statistics.median(r["p99"] for r in runs[name]),
+                        "non2xx": sum(r["non2xx"] for r in runs[name]),
+                        "cpu_ms": cpu[name] / done * 1000 if done else float("nan"),
+                    }
                     r = got[name]
                     print(
                         f"  {name:<13} {level:>4} {r['rps']:8.0f} {r['p50']:7.2f} {r['p99']:8.2f} "
-                        f"{r['non2xx']:7.0f}"
+                        f"{r['non2xx']:7.0f} {r['cpu_ms']:10.3f}"
                     )
                 h = got["healthz"]
                 c_rps = got["cached"]["rps"] / h["rps"]
                 c_p99 = got["cached"]["p99"] / h["p99"]
                 print(f"  -> {level} connections: cached throughput {c_rps:.2f}x healthz "
                       f"(target >= 0.85x {verdict(c_rps, 0.85, True)}); cached p99 {c_p99:.2f}x "
-                      f"(target <= 1.3x {verdict(c_p99, 1.3)})")  # fmt: skip
+                      f"(target <= 1.3x {verdict(c_p99, 1.3)}); "
+                      f"CPU per request {got['cached']['cpu_ms'] / h['cpu_ms']:.2f}x")  # fmt: skip
                 for name in ("uncached GFF", "uncached TT"):
                     ratio = got[name]["rps"] / h["rps"]
                     print(f"     {name} throughput {ratio:.2f}x healthz "
-                          f"(target >= 0.4x {verdict(ratio, 0.4, True)})")  # fmt: skip
+                          f"(target >= 0.4x {verdict(ratio, 0.4, True)}); "
+                          f"CPU per request {got[name]['cpu_ms'] / h['cpu_ms']:.2f}x")  # fmt: skip
         finally:
             stop(processes)
     print()
@@ -507,7 +584,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile-requests", type=int, default=250)
     parser.add_argument("--rounds", type=int, default=600, help="in-process interleaved rounds")
     parser.add_argument("--connections", default="8,32")
-    parser.add_argument("--seconds", type=int, default=6, help="per wrk run")
+    parser.add_argument("--seconds", type=int, default=6, help="per scenario and level")
+    parser.add_argument("--slices", type=int, default=3, help="interleaved wrk runs per scenario")
     parser.add_argument("--poll-seconds", type=float, default=30.0)
     parser.add_argument("--workers", type=int, default=None, help="WEB_CONCURRENCY")
     parser.add_argument("--threads", type=int, default=None, help="GUNICORN_THREADS")
@@ -523,7 +601,7 @@ def main(argv: list[str] | None = None) -> int:
         in_process(args.rounds, args.seed, args.clock)
     if args.only in (None, "gunicorn"):
         levels = [int(c) for c in args.connections.split(",") if c.strip()]
-        gunicorn_part(levels, args.seconds, args.workers, args.threads)
+        gunicorn_part(levels, args.seconds, args.workers, args.threads, args.slices)
     if args.only in (None, "probes"):
         probes_part(args.poll_seconds, args.workers, args.threads)
     if args.only == "profile":
