@@ -16,8 +16,10 @@ Three parts, each measured in one run so the ratios compare like with like on a 
 2. **gunicorn + Redis** (``gunicorn.conf.py``, its own ``redis-server``), driven by ``wrk``
    (keep-alive; installed with apt-get when missing and root) at 8 and 32 connections:
    ``/healthz``, a cached melds request, uncached Game Flip Flop and Triple Tunk melds (a random
-   hand per request, from a Lua script). Targets: cached >= 0.85x healthz throughput and p99 <=
-   1.3x healthz p99; uncached >= 0.4x healthz throughput.
+   hand per request, from a Lua script), each in ``--slices`` interleaved runs so a neighbour's
+   burst of load hits every scenario alike. Also printed: the CPU gunicorn and redis used per
+   request (a figure other processes on the machine barely move). Targets: cached >= 0.85x
+   healthz throughput and p99 <= 1.3x healthz p99; uncached >= 0.4x healthz throughput.
 3. **Probes under load**: five maximal requests (Triple Tunk knock, 6 players, 20,000 samples)
    at once while ``/healthz`` and ``/readyz`` are polled ten times a second; target p99 <= 100 ms.
 4. **Profile** (``--only profile``, not part of the default run): cProfile over
