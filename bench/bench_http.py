@@ -271,9 +271,9 @@ def profile_part(requests: int, seed: int, top: int = 25) -> None:
         print(f"  {label:<44} {seconds / total:6.1%} {calls.get(label, 0) / requests:6.0f}")
     print(f"  top {top} functions by own time (share, calls per request):")
     ranked = sorted(rows.items(), key=lambda kv: -kv[1][2])[:top]
-    for (filename, line, name), (_, calls, own, _, _) in ranked:
+    for (filename, line, name), (_, count, own, _, _) in ranked:
         short = filename.split("site-packages/")[-1].replace(str(REPO_ROOT) + "/", "")
-        print(f"  {own / total:6.1%} {calls / requests:6.1f}  {short}:{line}({name})")
+        print(f"  {own / total:6.1%} {count / requests:6.1f}  {short}:{line}({name})")
     print()
 
 
