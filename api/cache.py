@@ -23,24 +23,22 @@ Two kinds of entries:
 - the answer, under the canonical key (``cache_key``): code fingerprint, endpoint, game and the
   canonical request built by the endpoint from parsed values, so ``["10H","as"]`` and
   ``["AS","TH"]`` share it;
-- a request alias (``alias_key``): method, path, the exact query string and the exact body bytes.
-  Its value is the canonical key (a few dozen bytes), never a copy of the answer, so a client
-  varying ``?bust=N`` or the spelling of a card adds 150 bytes per variant, not an answer. An alias
-  is only written next to a canonical entry, i.e. for a body that validated and computed
-  successfully, and it is looked up *before* validation, so a repeated request is answered without
-  re-running request validation at all (validation is deterministic).
+- a request alias (``alias_key``): method, path, the exact query string and the exact body bytes,
+  pointing at the canonical key. An alias is only recorded next to a canonical entry, i.e. for a
+  body that validated and computed successfully, and it is looked up *before* validation, so a
+  repeated request is answered without re-running request validation at all (validation is
+  deterministic). Aliases are kept only where reading them is free: in the in-process cache when
+  there is no Redis, and with Redis in each worker's *alias memo* (``HOT_ALIAS_ENTRIES`` aliases,
+  LRU, for ``CACHE_TTL_SECONDS``), never in Redis itself. That mapping is a pure function of the
+  request bytes and the build (both are in the alias), so it can never go stale.
 
-In front of Redis each worker keeps two small in-process layers:
-
-- the *hot layer* (``HOT_CACHE_ENTRIES`` answers for ``HOT_CACHE_TTL_SECONDS``): the same keys and
-  values, so a hot answer is served without any network round trip;
-- the *alias memo* (``HOT_ALIAS_ENTRIES`` request aliases, LRU, for ``CACHE_TTL_SECONDS``): which
-  canonical key each request alias this worker has seen points to. That mapping is a pure function
-  of the request bytes and the build (both are in the alias), so it can never go stale; with it a
-  repeated request whose answer is not hot costs one GET (the answer), and only a spelling this
-  worker has never seen costs two (the alias, then the answer). Redis keeps key-only aliases, so
-  its memory per spelling stays bounded (``docs/capacity.md``), and every command names one key
-  (Redis Cluster, ``docs/scaling.md``).
+With Redis, round trips per request: a hot answer (the *hot layer*, ``HOT_CACHE_ENTRIES`` answers
+for ``HOT_CACHE_TTL_SECONDS`` in each worker, the same keys and values) costs none; a request
+whose alias the worker remembers costs one GET (the answer); any other request is validated and
+costs one GET of its canonical key, plus one SET when it is a miss. An alias in Redis would save
+a worker that has not seen a request its validation (about what a GET costs) but would cost every
+miss a third round trip and Redis 300 B per spelling; every command names one key (Redis Cluster,
+``docs/scaling.md``).
 """
 
 from __future__ import annotations
@@ -427,7 +425,8 @@ class ResponseCache:
 
     ``hot`` (Redis only) holds the same answers for ``hot_ttl_seconds`` in this process;
     ``aliases`` (Redis only) remembers the canonical key of each request alias seen, for the
-    answers' TTL (an alias's key never changes within a build).
+    answers' TTL (an alias's key never changes within a build). Request aliases are written to
+    the backend only when it is in process (``aliases_in_backend``): never to Redis.
     """
 
     backend: CacheBackend
@@ -436,13 +435,11 @@ class ResponseCache:
     hot_ttl_seconds: float = 5.0
     max_value_bytes: int = 256 * 1024
     aliases: MemoryCache | None = None
+    aliases_in_backend: bool = False
 
-    def fetch(self, key: str, hot_layer: bool = True) -> tuple[str | None, CacheStatus]:
-        """``(text, "HIT")``, ``(None, "MISS")`` or ``(None, "BYPASS")`` if the backend failed.
-
-        ``hot_layer`` False skips the hot layer (alias entries live in the alias memo instead).
-        """
-        hot = self.hot if hot_layer else None
+    def fetch(self, key: str) -> tuple[str | None, CacheStatus]:
+        """``(text, "HIT")``, ``(None, "MISS")`` or ``(None, "BYPASS")`` if the backend failed."""
+        hot = self.hot
         if hot is not None:
             text = hot.get(key)
             if text is not None:
@@ -457,40 +454,40 @@ class ResponseCache:
             hot.set(key, text, self.hot_ttl_seconds)
         return text, "HIT"
 
-    def fetch_alias(self, alias: str) -> tuple[str | None, CacheStatus]:
-        """The answer a request alias points to: its canonical key (from the alias memo when
-        this worker has seen the alias, else from the backend), then that key's text."""
-        memo = self.aliases
-        key = memo.get(alias) if memo is not None else None
-        if key is None:
-            key, status = self.fetch(alias, hot_layer=memo is None)
-            if key is None:
-                return None, status
-            if memo is not None:
-                memo.set(alias, key, self.ttl_seconds)
-        return self.fetch(key)
+    def known_key(self, alias: str) -> str | None:
+        """The canonical key ``alias`` points to, if it is known without a network call (the
+        in-process backend, or this worker's alias memo); None otherwise."""
+        if self.aliases is not None:
+            return self.aliases.get(alias)
+        if self.aliases_in_backend:
+            try:
+                return self.backend.get(alias)
+            except CacheUnavailable:  # pragma: no cover - an in-process backend never fails
+                return None
+        return None
 
     def store(self, key: str, text: str, alias: str | None = None) -> bool:
-        """Store ``text`` (and ``alias`` -> ``key``); False if the backend failed."""
-        items = [(key, text)] if alias is None else [(key, text), (alias, key)]
+        """Store ``text`` (one SET) and remember ``alias`` -> ``key``; False if the backend
+        failed."""
         try:
-            self.backend.set_many(items, self.ttl_seconds)
+            self.backend.set(key, text, self.ttl_seconds)
         except CacheUnavailable:
             return False
         if self.hot is not None:
             self.hot.set(key, text, self.hot_ttl_seconds)
-        if alias is not None and self.aliases is not None:
-            self.aliases.set(alias, key, self.ttl_seconds)
+        if alias is not None:
+            self.store_alias(alias, key)
         return True
 
     def store_alias(self, alias: str, key: str) -> None:
-        """Point ``alias`` at an answer already stored under ``key`` (best effort)."""
-        try:
-            self.backend.set(alias, key, self.ttl_seconds)
-        except CacheUnavailable:
-            return
+        """Remember that ``alias`` points at ``key`` (in process only: no network call)."""
         if self.aliases is not None:
             self.aliases.set(alias, key, self.ttl_seconds)
+        elif self.aliases_in_backend:
+            try:
+                self.backend.set(alias, key, self.ttl_seconds)
+            except CacheUnavailable:  # pragma: no cover - an in-process backend never fails
+                return
 
     def readiness(self) -> dict[str, Any]:
         """The backend's readiness details (never raises)."""
@@ -498,7 +495,8 @@ class ResponseCache:
 
 
 def build_cache(settings: Settings) -> ResponseCache:
-    """Redis (with a hot layer) if ``settings.redis_url`` is set, else the in-process LRU."""
+    """Redis (with a hot layer and an alias memo) if ``settings.redis_url`` is set, else the
+    in-process LRU (which holds the aliases too)."""
     backend: CacheBackend
     hot = aliases = None
     if settings.redis_url:
@@ -524,27 +522,34 @@ def build_cache(settings: Settings) -> ResponseCache:
         hot_ttl_seconds=settings.hot_cache_ttl_seconds,
         max_value_bytes=settings.cache_max_value_bytes,
         aliases=aliases,
+        aliases_in_backend=not settings.redis_url,
     )
 
 
 _ALIAS_KEY = "tunk_alias_key"
-_ALIAS_STATUS = "tunk_alias_status"
+_MISSING_KEY = "tunk_missing_key"
 STATES_EXTENSION_KEY: Final = "tunk.worker_states"
 
 
 def _answer_repeated_request(req: Request, raw: bytes) -> Response | None:
-    """Answer a repeated /v1 body (same bytes) from its alias entry, before it is even parsed.
+    """Answer a repeated /v1 body (same bytes) from its alias, before it is even parsed.
 
     Called by the JSON body guard once the body is read (JSON content type, within the size
-    limit); an alias only exists for a body that parsed, validated and computed. On a miss it
-    remembers the alias key so ``cached_json`` can write it next to the canonical entry.
+    limit); an alias only exists for a body that parsed, validated and computed. Only aliases
+    known in process are used (no network call): otherwise the request is validated and
+    ``cached_json`` looks up its canonical key, and records the alias next to it.
     """
-    key = alias_key(req.path, req.query_string, raw, method=req.method)
-    text, status = current_cache().fetch_alias(key)
+    alias = alias_key(req.path, req.query_string, raw, method=req.method)
+    cache = current_cache()
+    key = cache.known_key(alias)
+    if key is None:
+        g.tunk_alias_key = alias
+        return None
+    text, status = cache.fetch(key)
     if text is not None:
         return _json_response(text, "HIT")
-    g.tunk_alias_key = key
-    g.tunk_alias_status = status
+    if status == "MISS":  # the answer expired or was evicted: computed again, one GET spared
+        g.tunk_missing_key = key
     return None
 
 
@@ -628,8 +633,14 @@ def cached_json(
     """
     cache = current_cache()
     key = cache_key(endpoint, game, canonical_request)
-    alias: str | None = g.get(_ALIAS_KEY) if g.get(_ALIAS_STATUS) == "MISS" else None
-    text, status = cache.fetch(key)
+    ctx = g._get_current_object()  # one proxy lookup
+    alias: str | None = getattr(ctx, _ALIAS_KEY, None)
+    text: str | None
+    status: CacheStatus
+    if getattr(ctx, _MISSING_KEY, None) == key:
+        text, status = None, "MISS"  # just looked up through the alias: absent
+    else:
+        text, status = cache.fetch(key)
     if text is not None:
         if alias is not None:
             cache.store_alias(alias, key)
