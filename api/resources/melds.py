@@ -8,7 +8,7 @@ the cards back, and ``cached_json`` serves it keyed by the canonical query.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from itertools import islice
 from typing import Any
 
@@ -183,9 +183,15 @@ def _gff_going_out(plan: GffGoingOut, ctx: StdContext) -> dict[str, Any]:
     }
 
 
+_GFF_CONTEXT = gff_context()
+"""GFF-2's meld rules, built once (a ``StdContext`` is frozen: every request may share it)."""
+_t13_context = lru_cache(maxsize=64)(t13_context)
+"""T13-1/T13-3 meld rules per (round, rules), built once each (frozen, hashable arguments)."""
+
+
 def analyse_gff(q: MeldsQuery) -> dict[str, Any]:
     """GFF-2 spreads, C-2 best arrangement, GFF-3 lay-offs, GFF-9/GFF-10 going out."""
-    ctx = gff_context()
+    ctx = _GFF_CONTEXT
     result = ranked(partial(best_arrangement, q.hand, ctx), q.max_ties)
     return {
         "game": q.game,
@@ -279,7 +285,7 @@ def _ctx_points(ctx: StdContext, cards: Sequence[int]) -> int:
 def analyse_t13(q: MeldsQuery) -> dict[str, Any]:
     """T13-4 combinations with the round's wilds, C-2 best, T13-5 going out; no lay-offs (T13-7)."""
     assert q.round is not None and isinstance(q.rules, ThreeThirteenRules)
-    ctx = t13_context(q.round, q.rules)
+    ctx = _t13_context(q.round, q.rules)
     best = best_and_ties(
         ranked(partial(best_arrangement, q.hand, ctx), q.max_ties), q.max_ties, std_meld, q.game
     )
