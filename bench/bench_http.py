@@ -211,6 +211,7 @@ _LAYERS = (  # (label, substrings of a function's file name), first match wins
     ("api: other (errors, logs, metrics, ...)", ("/api/",)),
     ("marshmallow + webargs", ("/marshmallow/", "/webargs/")),
     ("flask-smorest", ("/flask_smorest/",)),
+    ("redis client (redis-py, hiredis)", ("/redis/", "/hiredis/")),
     ("test client (werkzeug.test, flask.testing)", ("/werkzeug/test.py", "/flask/testing.py")),
     ("flask + werkzeug", ("/flask/", "/werkzeug/")),
 )
@@ -251,18 +252,7 @@ def profile_part(requests: int, seed: int, top: int = 25) -> None:
     cpu = time.thread_time() - cpu_start
     rows = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
     total = sum(row[2] for row in rows.values())
-    by_layer: dict[str, float] = {}
-    calls: dict[str, int] = {}
-    for (filename, _, _), (_, n, own, _, callers) in rows.items():
-        if filename != "~":
-            label = _layer(filename)
-            by_layer[label] = by_layer.get(label, 0.0) + own
-            calls[label] = calls.get(label, 0) + n
-            continue
-        for (caller_file, _, _), caller_row in callers.items():  # a built-in: charge its callers
-            label = _layer(caller_file) if caller_file != "~" else "python stdlib"
-            by_layer[label] = by_layer.get(label, 0.0) + caller_row[2]
-            calls[label] = calls.get(label, 0) + caller_row[1]
+    by_layer, calls = _tally(rows, requests)
     print(f"Profile: {requests} Game Flip Flop melds misses in process under cProfile: "
           f"{cpu / requests * 1e6:.0f} us CPU per request (profiler overhead included), "
           f"{sum(calls.values()) / requests:.0f} function calls per request")  # fmt: skip
@@ -274,6 +264,151 @@ def profile_part(requests: int, seed: int, top: int = 25) -> None:
     for (filename, line, name), (_, count, own, _, _) in ranked:
         short = filename.split("site-packages/")[-1].replace(str(REPO_ROOT) + "/", "")
         print(f"  {own / total:6.1%} {count / requests:6.1f}  {short}:{line}({name})")
+    print()
+
+
+def _tally(rows: dict[Any, Any], requests: int) -> tuple[dict[str, float], dict[str, int]]:
+    """Own time and calls per layer; a built-in is charged to the layer that called it."""
+    by_layer: dict[str, float] = {}
+    calls: dict[str, int] = {}
+    for (filename, _, _), (_, n, own, _, callers) in rows.items():
+        if filename != "~":
+            label = _layer(filename)
+            by_layer[label] = by_layer.get(label, 0.0) + own
+            calls[label] = calls.get(label, 0) + n
+            continue
+        for (caller_file, _, _), caller_row in callers.items():
+            label = _layer(caller_file) if caller_file != "~" else "python stdlib"
+            by_layer[label] = by_layer.get(label, 0.0) + caller_row[2]
+            calls[label] = calls.get(label, 0) + caller_row[1]
+    return by_layer, calls
+
+
+def profile_redis_part(requests: int, seed: int, top: int = 20) -> None:
+    """The app alone (WSGI, environs prebuilt, no server) with a real ``redis-server``: CPU per
+    request of ``/healthz`` and of Game Flip Flop and Triple Tunk melds misses, then a CPU-time
+    cProfile of the misses by layer (access log on, to a file, as under gunicorn).
+
+    This is the part of an uncached request that the app adds over ``/healthz``: validation,
+    engine, dump, cache keys and the Redis round trips of a miss.
+    """
+    import cProfile
+    import io
+    import logging
+    import pstats
+
+    from werkzeug.test import EnvironBuilder
+
+    with tempfile.TemporaryDirectory(prefix="tunk-profile-") as tmp:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise SystemExit("redis-server not found (apt-get install redis-server)")
+        port = free_port()
+        redis_proc = subprocess.Popen(
+            [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", tmp],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            wait_for(port, redis_proc)
+            from api import create_app
+
+            access = logging.getLogger("api.access")
+            app = create_app({"REDIS_URL": f"redis://127.0.0.1:{port}/0", "STATE_DIR": tmp})
+            handler = logging.FileHandler(Path(tmp) / "access.log")
+            handler.setFormatter(access.handlers[0].formatter if access.handlers else None)
+            saved = access.handlers[:], access.propagate
+            access.handlers, access.propagate = [handler], False  # as gunicorn: to a log file
+            rng = random.Random(seed)
+
+            def environ(path: str, body: dict[str, Any] | None) -> tuple[dict[str, Any], bytes]:
+                if body is None:
+                    return EnvironBuilder(path=path).get_environ(), b""
+                raw = json.dumps(body).encode()
+                built = EnvironBuilder(
+                    path=path, method="POST", data=raw, content_type="application/json"
+                )
+                return built.get_environ(), raw
+
+            def call(pair: tuple[dict[str, Any], bytes]) -> None:
+                env, raw = pair
+                chunks = app.wsgi_app({**env, "wsgi.input": io.BytesIO(raw)}, lambda *a: None)
+                b"".join(chunks)
+                chunks.close()
+
+            def misses(path: str, deck: list[str]) -> list[tuple[dict[str, Any], bytes]]:
+                hands = {tuple(rng.sample(deck, 6)) for _ in range(3 * requests)}
+                return [environ(path, {"hand": list(h)}) for h in list(hands)[: 2 * requests]]
+
+            healthz = environ("/healthz", None)
+            gff, tt = misses(GFF, STD_DECK), misses(TT, TT_DECK)
+            for pair in [healthz] * 50 + gff[:25] + tt[:25]:  # warm-up
+                call(pair)
+            gff, tt = gff[25:], tt[25:]
+
+            def cpu_us(pairs: list[tuple[dict[str, Any], bytes]]) -> float:
+                start = time.thread_time()
+                for pair in pairs:
+                    call(pair)
+                return (time.thread_time() - start) / len(pairs) * 1e6
+
+            half = requests // 2
+            hz = [cpu_us([healthz] * half)]
+            g = cpu_us(gff[:half])
+            hz.append(cpu_us([healthz] * half))
+            t = cpu_us(tt[:half])
+            hz.append(cpu_us([healthz] * half))
+            base = statistics.median(hz)
+            print(f"Profile (app alone, WSGI, with redis-server): CPU per request /healthz "
+                  f"{base:.0f} us; Game Flip Flop miss {g:.0f} us ({g / base:.2f}x); "
+                  f"Triple Tunk miss {t:.0f} us ({t / base:.2f}x)")  # fmt: skip
+            profiler = cProfile.Profile(time.thread_time)  # CPU time: Redis waits are not work
+            rest = gff[half : 2 * half] + tt[half : 2 * half]
+            profiler.enable()
+            for pair in rest:
+                call(pair)
+            profiler.disable()
+            access.handlers, access.propagate = saved
+            handler.close()
+            rows = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+            total = sum(row[2] for row in rows.values())
+            by_layer, calls = _tally(rows, len(rest))
+            print(f"  {len(rest)} misses under cProfile (CPU time), "
+                  f"{sum(calls.values()) / len(rest):.0f} function calls per request")  # fmt: skip
+            print(f"  {'layer':<44} {'time':>6} {'calls':>6}")
+            for label, seconds in sorted(by_layer.items(), key=lambda kv: -kv[1]):
+                print(
+                    f"  {label:<44} {seconds / total:6.1%} {calls.get(label, 0) / len(rest):6.0f}"
+                )
+            gets = sum(
+                n
+                for (f, _, name), (_, n, *_r) in rows.items()
+                if name == "get" and "/redis/commands/" in f
+            )
+            sets = sum(
+                n
+                for (f, _, name), (_, n, *_r) in rows.items()
+                if name == "set" and "/redis/commands/" in f
+            )
+            pipes = sum(
+                n
+                for (f, _, name), (_, n, *_r) in rows.items()
+                if name == "execute" and "/redis/client.py" in f
+            )
+            print(f"  Redis per miss: {gets / len(rest):.2f} GET, {sets / len(rest):.2f} SET, "
+                  f"{pipes / len(rest):.2f} pipelines")  # fmt: skip
+            print(f"  top {top} functions by own time (share, calls per request):")
+            ranked = sorted(rows.items(), key=lambda kv: -kv[1][2])[:top]
+            for (filename, line, name), (_, count, own, _, _) in ranked:
+                short = filename.split("site-packages/")[-1].replace(str(REPO_ROOT) + "/", "")
+                print(f"  {own / total:6.1%} {count / len(rest):6.1f}  {short}:{line}({name})")
+            with app.app_context():
+                from api.cache import current_cache
+
+                current_cache().backend.close()  # type: ignore[attr-defined]
+        finally:
+            redis_proc.terminate()
+            redis_proc.wait(timeout=10)
     print()
 
 
@@ -632,6 +767,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=("in-process", "gunicorn", "probes", "profile"))
     parser.add_argument("--profile-requests", type=int, default=250)
+    parser.add_argument(
+        "--profile-backend",
+        choices=("memory", "redis"),
+        default="memory",
+        help="profile: the test client with the in-process cache, or the app alone (WSGI) "
+        "with a redis-server and CPU-time profiling",
+    )
     parser.add_argument("--rounds", type=int, default=600, help="in-process interleaved rounds")
     parser.add_argument("--connections", default="8,32")
     parser.add_argument("--seconds", type=int, default=6, help="per scenario and level")
@@ -654,8 +796,10 @@ def main(argv: list[str] | None = None) -> int:
         gunicorn_part(levels, args.seconds, args.workers, args.threads, args.slices)
     if args.only in (None, "probes"):
         probes_part(args.poll_seconds, args.workers, args.threads)
-    if args.only == "profile":
+    if args.only == "profile" and args.profile_backend == "memory":
         profile_part(args.profile_requests, args.seed)
+    if args.only == "profile" and args.profile_backend == "redis":
+        profile_redis_part(args.profile_requests, args.seed)
     return 0
 
 
