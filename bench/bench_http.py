@@ -4,6 +4,7 @@
     python bench/bench_http.py --only in-process     # or: gunicorn, probes
     python bench/bench_http.py --only in-process --clock cpu   # CPU time: steadier when loaded
     python bench/bench_http.py --only profile        # cProfile of 250 Game Flip Flop misses
+    python bench/bench_http.py --only profile --profile-backend redis   # the app with Redis
 
 Three parts, each measured in one run so the ratios compare like with like on a shared machine:
 
@@ -27,7 +28,10 @@ Three parts, each measured in one run so the ratios compare like with like on a 
    ``--profile-requests`` distinct Game Flip Flop cache misses in process (access log off): CPU
    per request, function calls per request, each layer's share of the time and of the calls
    (engine, validation, dump, cache, Flask/Werkzeug, the test client) and the functions with the
-   most own time.
+   most own time. ``--profile-backend redis``: the app alone (WSGI calls with prebuilt environs,
+   no test client, no server) against its own ``redis-server``: CPU per request of ``/healthz``
+   and of Game Flip Flop and Triple Tunk misses, a CPU-time profile of the misses by layer (the
+   Redis client among them) and the Redis commands each miss sent.
 
 ``--workers`` and ``--threads`` set ``WEB_CONCURRENCY`` and ``GUNICORN_THREADS`` for parts 2-3.
 
