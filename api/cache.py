@@ -51,7 +51,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,10 +93,6 @@ class CacheBackend(Protocol):
 
     def set(self, key: str, value: str, ttl_seconds: int | float) -> None:
         """Store ``value`` for ``ttl_seconds``. :raises CacheUnavailable:"""
-        ...
-
-    def set_many(self, items: Sequence[tuple[str, str]], ttl_seconds: int | float) -> None:
-        """Store every ``(key, value)`` (one round trip). :raises CacheUnavailable:"""
         ...
 
     def state(self) -> BackendState:
@@ -192,11 +188,6 @@ class MemoryCache:
             self._entries.move_to_end(key)
             while len(self._entries) > self.max_entries:
                 self._entries.popitem(last=False)
-
-    def set_many(self, items: Sequence[tuple[str, str]], ttl_seconds: int | float) -> None:
-        """``set`` each ``(key, value)``."""
-        for key, value in items:
-            self.set(key, value, ttl_seconds)
 
     def state(self) -> BackendState:
         """Always up: it is memory."""
@@ -359,18 +350,6 @@ class RedisCache:
     def set(self, key: str, value: str, ttl_seconds: int | float) -> None:
         """SET ``key`` with an expiry of ``ttl_seconds`` (whole seconds, at least 1)."""
         self.call(lambda client: client.set(key, value, ex=max(1, int(ttl_seconds))))
-
-    def set_many(self, items: Sequence[tuple[str, str]], ttl_seconds: int | float) -> None:
-        """SET every item with its expiry in one pipelined round trip."""
-        ttl = max(1, int(ttl_seconds))
-
-        def pipelined(client: Any) -> Any:
-            pipe = client.pipeline(transaction=False)
-            for key, value in items:
-                pipe.set(key, value, ex=ttl)
-            return pipe.execute()
-
-        self.call(pipelined)
 
     def state(self) -> BackendState:
         """``open-circuit`` while cooling down (no network call), else ``up``/``down`` by PING."""
