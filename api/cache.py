@@ -23,16 +23,22 @@ Two kinds of entries:
 - the answer, under the canonical key (``cache_key``): code fingerprint, endpoint, game and the
   canonical request built by the endpoint from parsed values, so ``["10H","as"]`` and
   ``["AS","TH"]`` share it;
-- a request alias (``alias_key``): method, path, the exact query string and the exact body bytes.
-  Its value is the canonical key (a few dozen bytes), never a copy of the answer, so a client
-  varying ``?bust=N`` or the spelling of a card adds 150 bytes per variant, not an answer. An alias
-  is only written next to a canonical entry, i.e. for a body that validated and computed
-  successfully, and it is looked up *before* validation, so a repeated request is answered without
-  re-running request validation at all (validation is deterministic).
+- a request alias (``alias_key``): method, path, the exact query string and the exact body bytes,
+  pointing at the canonical key. An alias is only recorded next to a canonical entry, i.e. for a
+  body that validated and computed successfully, and it is looked up *before* validation, so a
+  repeated request is answered without re-running request validation at all (validation is
+  deterministic). Aliases are kept only where reading them is free: in the in-process cache when
+  there is no Redis, and with Redis in each worker's *alias memo* (``HOT_ALIAS_ENTRIES`` aliases,
+  LRU, for ``CACHE_TTL_SECONDS``), never in Redis itself. That mapping is a pure function of the
+  request bytes and the build (both are in the alias), so it can never go stale.
 
-In front of Redis each worker keeps a small in-process *hot layer* (``HOT_CACHE_ENTRIES`` entries,
-``HOT_CACHE_TTL_SECONDS``): the same keys and values, so a hot answer is served without any network
-round trip; a cold one costs one GET for the alias and one for the answer.
+With Redis, round trips per request: a hot answer (the *hot layer*, ``HOT_CACHE_ENTRIES`` answers
+for ``HOT_CACHE_TTL_SECONDS`` in each worker, the same keys and values) costs none; a request
+whose alias the worker remembers costs one GET (the answer); any other request is validated and
+costs one GET of its canonical key, plus one SET when it is a miss. An alias in Redis would save
+a worker that has not seen a request its validation (about what a GET costs) but would cost every
+miss a third round trip and Redis 300 B per spelling; every command names one key (Redis Cluster,
+``docs/scaling.md``).
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,10 +95,6 @@ class CacheBackend(Protocol):
         """Store ``value`` for ``ttl_seconds``. :raises CacheUnavailable:"""
         ...
 
-    def set_many(self, items: Sequence[tuple[str, str]], ttl_seconds: int | float) -> None:
-        """Store every ``(key, value)`` (one round trip). :raises CacheUnavailable:"""
-        ...
-
     def state(self) -> BackendState:
         """Health as reported by ``/readyz``; never raises."""
         ...
@@ -133,10 +135,13 @@ def alias_key(
     key, and two requests share an alias only when they are byte-for-byte the same request.
     """
     query_bytes = query.encode("latin-1", "replace") if isinstance(query, str) else query
-    digest = hashlib.sha256()
-    for part in (namespace.encode(), method.encode(), path.encode("utf-8", "replace"), query_bytes):
-        digest.update(len(part).to_bytes(8, "big"))
-        digest.update(part)
+    head = b"".join(
+        len(part).to_bytes(8, "big") + part
+        for part in (namespace.encode(), method.encode(), path.encode("utf-8", "replace"))
+    )
+    digest = hashlib.sha256(head)
+    digest.update(len(query_bytes).to_bytes(8, "big"))
+    digest.update(query_bytes)
     digest.update(body)
     return ALIAS_PREFIX + digest.hexdigest()
 
@@ -183,11 +188,6 @@ class MemoryCache:
             self._entries.move_to_end(key)
             while len(self._entries) > self.max_entries:
                 self._entries.popitem(last=False)
-
-    def set_many(self, items: Sequence[tuple[str, str]], ttl_seconds: int | float) -> None:
-        """``set`` each ``(key, value)``."""
-        for key, value in items:
-            self.set(key, value, ttl_seconds)
 
     def state(self) -> BackendState:
         """Always up: it is memory."""
@@ -351,18 +351,6 @@ class RedisCache:
         """SET ``key`` with an expiry of ``ttl_seconds`` (whole seconds, at least 1)."""
         self.call(lambda client: client.set(key, value, ex=max(1, int(ttl_seconds))))
 
-    def set_many(self, items: Sequence[tuple[str, str]], ttl_seconds: int | float) -> None:
-        """SET every item with its expiry in one pipelined round trip."""
-        ttl = max(1, int(ttl_seconds))
-
-        def pipelined(client: Any) -> Any:
-            pipe = client.pipeline(transaction=False)
-            for key, value in items:
-                pipe.set(key, value, ex=ttl)
-            return pipe.execute()
-
-        self.call(pipelined)
-
     def state(self) -> BackendState:
         """``open-circuit`` while cooling down (no network call), else ``up``/``down`` by PING."""
         if self.breaker.state == CircuitBreaker.OPEN:
@@ -412,9 +400,12 @@ class RedisCache:
 
 @dataclass(slots=True)
 class ResponseCache:
-    """The app's cache: a backend, the TTL of every stored answer, an optional hot layer.
+    """The app's cache: a backend, the TTL of every stored answer, optional in-process layers.
 
-    ``hot`` (Redis only) holds the same keys and values for ``hot_ttl_seconds`` in this process.
+    ``hot`` (Redis only) holds the same answers for ``hot_ttl_seconds`` in this process;
+    ``aliases`` (Redis only) remembers the canonical key of each request alias seen, for the
+    answers' TTL (an alias's key never changes within a build). Request aliases are written to
+    the backend only when it is in process (``aliases_in_backend``): never to Redis.
     """
 
     backend: CacheBackend
@@ -422,6 +413,8 @@ class ResponseCache:
     hot: MemoryCache | None = None
     hot_ttl_seconds: float = 5.0
     max_value_bytes: int = 256 * 1024
+    aliases: MemoryCache | None = None
+    aliases_in_backend: bool = False
 
     def fetch(self, key: str) -> tuple[str | None, CacheStatus]:
         """``(text, "HIT")``, ``(None, "MISS")`` or ``(None, "BYPASS")`` if the backend failed."""
@@ -440,32 +433,40 @@ class ResponseCache:
             hot.set(key, text, self.hot_ttl_seconds)
         return text, "HIT"
 
-    def fetch_alias(self, alias: str) -> tuple[str | None, CacheStatus]:
-        """The answer a request alias points to: its canonical key, then that key's text."""
-        key, status = self.fetch(alias)
-        if key is None:
-            return None, status
-        return self.fetch(key)
+    def known_key(self, alias: str) -> str | None:
+        """The canonical key ``alias`` points to, if it is known without a network call (the
+        in-process backend, or this worker's alias memo); None otherwise."""
+        if self.aliases is not None:
+            return self.aliases.get(alias)
+        if self.aliases_in_backend:
+            try:
+                return self.backend.get(alias)
+            except CacheUnavailable:  # pragma: no cover - an in-process backend never fails
+                return None
+        return None
 
     def store(self, key: str, text: str, alias: str | None = None) -> bool:
-        """Store ``text`` (and ``alias`` -> ``key``); False if the backend failed."""
-        items = [(key, text)] if alias is None else [(key, text), (alias, key)]
+        """Store ``text`` (one SET) and remember ``alias`` -> ``key``; False if the backend
+        failed."""
         try:
-            self.backend.set_many(items, self.ttl_seconds)
+            self.backend.set(key, text, self.ttl_seconds)
         except CacheUnavailable:
             return False
         if self.hot is not None:
-            self.hot.set_many(items, self.hot_ttl_seconds)
+            self.hot.set(key, text, self.hot_ttl_seconds)
+        if alias is not None:
+            self.store_alias(alias, key)
         return True
 
     def store_alias(self, alias: str, key: str) -> None:
-        """Point ``alias`` at an answer already stored under ``key`` (best effort)."""
-        try:
-            self.backend.set(alias, key, self.ttl_seconds)
-        except CacheUnavailable:
-            return
-        if self.hot is not None:
-            self.hot.set(alias, key, self.hot_ttl_seconds)
+        """Remember that ``alias`` points at ``key`` (in process only: no network call)."""
+        if self.aliases is not None:
+            self.aliases.set(alias, key, self.ttl_seconds)
+        elif self.aliases_in_backend:
+            try:
+                self.backend.set(alias, key, self.ttl_seconds)
+            except CacheUnavailable:  # pragma: no cover - an in-process backend never fails
+                return
 
     def readiness(self) -> dict[str, Any]:
         """The backend's readiness details (never raises)."""
@@ -473,9 +474,10 @@ class ResponseCache:
 
 
 def build_cache(settings: Settings) -> ResponseCache:
-    """Redis (with a hot layer) if ``settings.redis_url`` is set, else the in-process LRU."""
+    """Redis (with a hot layer and an alias memo) if ``settings.redis_url`` is set, else the
+    in-process LRU (which holds the aliases too)."""
     backend: CacheBackend
-    hot = None
+    hot = aliases = None
     if settings.redis_url:
         breaker = CircuitBreaker(
             settings.breaker_failure_threshold, settings.breaker_cooldown_seconds
@@ -488,6 +490,8 @@ def build_cache(settings: Settings) -> ResponseCache:
         )
         if settings.hot_cache_entries > 0:
             hot = MemoryCache(settings.hot_cache_entries)
+        if settings.hot_alias_entries > 0:
+            aliases = MemoryCache(settings.hot_alias_entries)
     else:
         backend = MemoryCache(settings.cache_max_entries)
     return ResponseCache(
@@ -496,27 +500,35 @@ def build_cache(settings: Settings) -> ResponseCache:
         hot=hot,
         hot_ttl_seconds=settings.hot_cache_ttl_seconds,
         max_value_bytes=settings.cache_max_value_bytes,
+        aliases=aliases,
+        aliases_in_backend=not settings.redis_url,
     )
 
 
 _ALIAS_KEY = "tunk_alias_key"
-_ALIAS_STATUS = "tunk_alias_status"
+_MISSING_KEY = "tunk_missing_key"
 STATES_EXTENSION_KEY: Final = "tunk.worker_states"
 
 
 def _answer_repeated_request(req: Request, raw: bytes) -> Response | None:
-    """Answer a repeated /v1 body (same bytes) from its alias entry, before it is even parsed.
+    """Answer a repeated /v1 body (same bytes) from its alias, before it is even parsed.
 
     Called by the JSON body guard once the body is read (JSON content type, within the size
-    limit); an alias only exists for a body that parsed, validated and computed. On a miss it
-    remembers the alias key so ``cached_json`` can write it next to the canonical entry.
+    limit); an alias only exists for a body that parsed, validated and computed. Only aliases
+    known in process are used (no network call): otherwise the request is validated and
+    ``cached_json`` looks up its canonical key, and records the alias next to it.
     """
-    key = alias_key(req.path, req.query_string, raw, method=req.method)
-    text, status = current_cache().fetch_alias(key)
+    alias = alias_key(req.path, req.query_string, raw, method=req.method)
+    cache = current_cache()
+    key = cache.known_key(alias)
+    if key is None:
+        g.tunk_alias_key = alias
+        return None
+    text, status = cache.fetch(key)
     if text is not None:
         return _json_response(text, "HIT")
-    g.tunk_alias_key = key
-    g.tunk_alias_status = status
+    if status == "MISS":  # the answer expired or was evicted: computed again, one GET spared
+        g.tunk_missing_key = key
     return None
 
 
@@ -600,8 +612,14 @@ def cached_json(
     """
     cache = current_cache()
     key = cache_key(endpoint, game, canonical_request)
-    alias: str | None = g.get(_ALIAS_KEY) if g.get(_ALIAS_STATUS) == "MISS" else None
-    text, status = cache.fetch(key)
+    ctx = g._get_current_object()  # one proxy lookup
+    alias: str | None = getattr(ctx, _ALIAS_KEY, None)
+    text: str | None
+    status: CacheStatus
+    if getattr(ctx, _MISSING_KEY, None) == key:
+        text, status = None, "MISS"  # just looked up through the alias: absent
+    else:
+        text, status = cache.fetch(key)
     if text is not None:
         if alias is not None:
             cache.store_alias(alias, key)

@@ -36,6 +36,7 @@ class Settings:
     cache_max_value_bytes: int = 256 * 1024
     hot_cache_entries: int = 2048
     hot_cache_ttl_seconds: float = 5.0
+    hot_alias_entries: int = 10_000
     request_deadline_seconds: float = 20.0
     rate_limit_per_window: int = 0
     rate_limit_window_seconds: int = 60
@@ -50,6 +51,7 @@ _INT_VARS: dict[str, tuple[str, int]] = {
     "BREAKER_FAILURE_THRESHOLD": ("breaker_failure_threshold", 1),
     "CACHE_MAX_VALUE_BYTES": ("cache_max_value_bytes", 1024),
     "HOT_CACHE_ENTRIES": ("hot_cache_entries", 0),
+    "HOT_ALIAS_ENTRIES": ("hot_alias_entries", 0),
     "RATE_LIMIT_REQUESTS": ("rate_limit_per_window", 0),
     "RATE_LIMIT_WINDOW_SECONDS": ("rate_limit_window_seconds", 1),
 }

@@ -146,6 +146,18 @@ def _request_metrics(method: str, route: str, status: str) -> tuple[Any, Any]:
     return children
 
 
+_CACHE_CHILDREN: dict[tuple[str, str], Any] = {}
+
+
+def _cache_result(route: str, result: str) -> Any:
+    """The cache-results counter child of one route and result (looked up once, then reused)."""
+    key = (route, result)
+    child = _CACHE_CHILDREN.get(key)
+    if child is None:
+        child = _CACHE_CHILDREN[key] = CACHE_RESULTS.labels(route, result)
+    return child
+
+
 def _finish(response: Response) -> Response:
     """``after_request`` (last of all): echo the id, count, time and log the request."""
     req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
@@ -162,7 +174,7 @@ def _finish(response: Response) -> Response:
     histogram.observe(seconds)
     cache = response.headers.get("X-Cache")
     if cache is not None:
-        CACHE_RESULTS.labels(route, cache).inc()
+        _cache_result(route, cache).inc()
         _count_advice_samples(route, response, cache)
     state = _breaker_state()
     if state is not None:

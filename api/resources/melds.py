@@ -8,7 +8,7 @@ the cards back, and ``cached_json`` serves it keyed by the canonical query.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from itertools import islice
 from typing import Any
 
@@ -131,15 +131,18 @@ def listed_std(hand: Sequence[int], ctx: StdContext, limit: int, offset: int) ->
     }
 
 
-def best_and_ties(
-    search: Callable[[int], BestResult[Any]], max_ties: int, present: Any, game: str
-) -> dict[str, Any]:
-    """The best arrangement and up to ``max_ties`` ties; ``ties_truncated`` if more exist.
+def ranked(search: Callable[[int], BestResult[Any]], max_ties: int) -> BestResult[Any]:
+    """The search's answer with at least one tie asked for, so that "more exist" is known even
+    for ``max_ties`` 0 (the standard engine skips the tie search entirely at 0). Its ``best`` is
+    the C-2 best whatever the tie count (the lay-off plan reuses it)."""
+    return search(max(max_ties, 1))
 
-    The search always asks for at least one tie, so "more exist" is true even for
-    ``max_ties`` 0 (the standard engine skips the tie search entirely at 0).
-    """
-    result = search(max(max_ties, 1))
+
+def best_and_ties(
+    result: BestResult[Any], max_ties: int, present: Any, game: str
+) -> dict[str, Any]:
+    """The best arrangement and up to ``max_ties`` ties of :func:`ranked`'s ``result``;
+    ``ties_truncated`` if more exist."""
     shown = result.ties[:max_ties]
     return {
         "best": arrangement(result.best, present, game),
@@ -180,18 +183,25 @@ def _gff_going_out(plan: GffGoingOut, ctx: StdContext) -> dict[str, Any]:
     }
 
 
+_GFF_CONTEXT = gff_context()
+"""GFF-2's meld rules, built once (a ``StdContext`` is frozen: every request may share it)."""
+_t13_context = lru_cache(maxsize=64)(t13_context)
+"""T13-1/T13-3 meld rules per (round, rules), built once each (frozen, hashable arguments)."""
+
+
 def analyse_gff(q: MeldsQuery) -> dict[str, Any]:
     """GFF-2 spreads, C-2 best arrangement, GFF-3 lay-offs, GFF-9/GFF-10 going out."""
-    ctx = gff_context()
+    ctx = _GFF_CONTEXT
+    result = ranked(partial(best_arrangement, q.hand, ctx), q.max_ties)
     return {
         "game": q.game,
         "hand": list(q.hand),
         "hand_points": sum(STD_POINTS[c] for c in q.hand),
         **listed_std(q.hand, ctx, q.limit, q.offset),
-        **best_and_ties(partial(best_arrangement, q.hand, ctx), q.max_ties, std_meld, q.game),
+        **best_and_ties(result, q.max_ties, std_meld, q.game),
         "layoffs": [layoff(lo) for lo in gff_layoffs(q.hand, q.table)],
         "going_out": _gff_going_out(gff_going_out(q.hand, q.table, q.seat), ctx),
-        "layoff_plan": _plan(q, best_arrangement(q.hand, ctx).best.deadwood, keep=0),
+        "layoff_plan": _plan(q, result.best.deadwood, keep=0),
     }
 
 
@@ -226,15 +236,16 @@ def _tt_going_out(q: MeldsQuery) -> dict[str, Any]:
 
 def analyse_tt(q: MeldsQuery) -> dict[str, Any]:
     """TT-6 melds, C-2 best arrangement with TT-14 bonus, TT-8 lay-offs, TT-11 tunk out."""
+    result = ranked(partial(best_tt_arrangement, q.hand), q.max_ties)
     return {
         "game": q.game,
         "hand": list(q.hand),
         "hand_points": sum(TOPPER_POINTS[c] for c in q.hand),
         **listed(iter_tt_melds(q.hand), q.limit, q.offset, tt_meld),
-        **best_and_ties(partial(best_tt_arrangement, q.hand), q.max_ties, tt_meld, q.game),
+        **best_and_ties(result, q.max_ties, tt_meld, q.game),
         "layoffs": [layoff(lo) for lo in tt_layoffs(q.hand, q.table, q.seat)],
         "going_out": _tt_going_out(q),
-        "layoff_plan": _plan(q, best_tt_arrangement(q.hand).best.deadwood, keep=2),
+        "layoff_plan": _plan(q, result.best.deadwood, keep=2),
     }
 
 
@@ -274,8 +285,10 @@ def _ctx_points(ctx: StdContext, cards: Sequence[int]) -> int:
 def analyse_t13(q: MeldsQuery) -> dict[str, Any]:
     """T13-4 combinations with the round's wilds, C-2 best, T13-5 going out; no lay-offs (T13-7)."""
     assert q.round is not None and isinstance(q.rules, ThreeThirteenRules)
-    ctx = t13_context(q.round, q.rules)
-    ranked = best_and_ties(partial(best_arrangement, q.hand, ctx), q.max_ties, std_meld, q.game)
+    ctx = _t13_context(q.round, q.rules)
+    best = best_and_ties(
+        ranked(partial(best_arrangement, q.hand, ctx), q.max_ties), q.max_ties, std_meld, q.game
+    )
     return {
         "game": q.game,
         "round": q.round,
@@ -283,10 +296,10 @@ def analyse_t13(q: MeldsQuery) -> dict[str, Any]:
         "hand": list(q.hand),
         "hand_points": _ctx_points(ctx, q.hand),
         **listed_std(q.hand, ctx, q.limit, q.offset),
-        **ranked,
+        **best,
         "layoffs": [],  # T13-7: cards are never added to another player's combinations
         "layoff_plan": [],
-        "going_out": _t13_going_out(q, q.round, ranked["best"]["deadwood_points"]),
+        "going_out": _t13_going_out(q, q.round, best["best"]["deadwood_points"]),
     }
 
 

@@ -408,6 +408,76 @@ def test_readyz_memory(client: Any) -> None:
     assert body["cache"]["backend"] == "memory" and body["cache"]["state"] == "up"
 
 
+def _calls(inspect: Any, command: str) -> int:
+    """``command`` (``get``, ``set``) commands the Redis server has run so far."""
+    return int(inspect.info("commandstats").get(f"cmdstat_{command}", {}).get("calls", 0))
+
+
+def test_a_request_costs_one_get_and_a_miss_one_set_and_redis_holds_no_alias(
+    make_probe_app: Any, redis_server: RedisServer, tmp_path: Any
+) -> None:
+    settings = {
+        "REDIS_URL": redis_server.url,
+        "HOT_CACHE_ENTRIES": 0,  # no hot answers: every answer is read from Redis
+        "STATE_DIR": str(tmp_path / "state"),
+    }
+    first, second = make_probe_app(**settings), make_probe_app(**settings)  # two workers
+    raw = b'{"hand": ["th", "As"]}'
+    inspect = redis_server.client()
+
+    def post(app: Flask) -> tuple[str, int, int, bytes]:
+        gets, sets = _calls(inspect, "get"), _calls(inspect, "set")
+        response = app.test_client().post(PROBE, data=raw, content_type="application/json")
+        return (
+            response.headers["X-Cache"],
+            _calls(inspect, "get") - gets,
+            _calls(inspect, "set") - sets,
+            response.get_data(),
+        )
+
+    try:
+        cache, gets, sets, answer = post(first)
+        assert (cache, gets, sets) == ("MISS", 1, 1)  # the canonical key: absent, then stored
+        assert first.extensions[PROBE_VIEWS] == 1
+        # The worker that stored it remembers the alias's key: one GET, no validation.
+        assert post(first) == ("HIT", 1, 0, answer)
+        assert first.extensions[PROBE_VIEWS] == 1
+        # Another worker validates the request and reads the canonical key: one GET; then it
+        # remembers the alias too.
+        assert post(second) == ("HIT", 1, 0, answer)
+        assert second.extensions[PROBE_VIEWS] == 1
+        assert post(second) == ("HIT", 1, 0, answer)
+        assert second.extensions[PROBE_VIEWS] == 1
+        # Redis holds the one answer and no alias (no memory per spelling).
+        keys = [k.decode() for k in inspect.keys(KEY_PREFIX + "*")]
+        (answer_key,) = keys
+        assert not answer_key.startswith(ALIAS_PREFIX)
+        # An answer gone from Redis (evicted) is computed again, though the alias is
+        # remembered: the GET through the alias is the only one, then one SET.
+        inspect.delete(answer_key)
+        assert post(first)[:3] == ("MISS", 1, 1) and first.extensions[PROBE_CALLS] == 2
+        assert post(first)[:3] == ("HIT", 1, 0)
+    finally:
+        inspect.close()
+        for app in (first, second):
+            with app.app_context():
+                current_cache().backend.close()  # type: ignore[attr-defined]
+
+
+def test_alias_memo_is_bounded_and_can_be_turned_off(make_app: Any, tmp_path: Any) -> None:
+    settings = {"REDIS_URL": "redis://127.0.0.1:1/0", "STATE_DIR": str(tmp_path / "state")}
+    with make_app(**settings).app_context():
+        memo = current_cache().aliases
+        assert memo is not None and memo.max_entries == 10_000  # the default
+    with make_app(**settings, HOT_ALIAS_ENTRIES=3).app_context():
+        memo = current_cache().aliases
+        assert memo is not None and memo.max_entries == 3  # an LRU: at most 3 aliases kept
+    with make_app(**settings, HOT_ALIAS_ENTRIES=0).app_context():
+        assert current_cache().aliases is None
+    with make_app(REDIS_URL=None).app_context():  # in process the aliases are local anyway
+        assert current_cache().aliases is None
+
+
 def test_redis_backend_end_to_end(
     make_probe_app: Any, redis_server: RedisServer, tmp_path: Any
 ) -> None:
@@ -431,14 +501,9 @@ def test_redis_backend_end_to_end(
         inspect = redis_server.client()
         try:
             keys = sorted(k.decode() for k in inspect.keys(KEY_PREFIX + "*"))
-            # One canonical entry, and one alias per spelling that was served, each holding
-            # only the canonical key (never a copy of the answer).
-            answers = [k for k in keys if not k.startswith(ALIAS_PREFIX)]
-            aliases = [k for k in keys if k.startswith(ALIAS_PREFIX)]
-            assert len(answers) == 1 and len(aliases) == 2
-            assert json.loads(inspect.get(answers[0])) == miss.get_json()
-            for key in aliases:
-                assert inspect.get(key).decode() == answers[0]
+            # One canonical entry, and no alias: the spellings are remembered in process.
+            assert len(keys) == 1 and not keys[0].startswith(ALIAS_PREFIX)
+            assert json.loads(inspect.get(keys[0])) == miss.get_json()
             for key in keys:
                 assert 290 < inspect.ttl(key) <= 300
         finally:
