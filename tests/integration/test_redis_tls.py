@@ -144,16 +144,29 @@ def test_rediss_cluster(make_probe_app: Any, tmp_path: Path, certificate: Path) 
             "rediss+cluster://" + ",".join(f"127.0.0.1:{p}" for p in ports) + f"?ssl_ca_certs={ca}"
         )
 
-        def covered() -> bool:
-            from api.redis_conn import connect, describe
+        def converged() -> bool:
+            """Every node (not just the first that answers) sees all slots served and says
+            ``cluster_state:ok``: a node still catching up makes the app's first command fail."""
+            import redis
 
-            client, mode = connect(url, socket_timeout=2, connect_timeout=2)
-            try:
-                return bool(describe(client, mode)["slots_covered"])
-            finally:
-                client.close()
+            for port in ports:
+                node = redis.Redis(
+                    host="127.0.0.1", port=port, ssl=True, ssl_ca_certs=str(ca), socket_timeout=2
+                )
+                try:
+                    info = node.execute_command("CLUSTER INFO")
+                except redis.RedisError:
+                    return False
+                finally:
+                    node.close()
+                if (
+                    info.get("cluster_state") != "ok"
+                    or int(info.get("cluster_slots_ok", 0)) != 16384
+                ):
+                    return False
+            return True
 
-        wait_until("the TLS cluster to cover every slot", covered, 30, 0.2)
+        wait_until("every TLS cluster node to see all slots served", converged, 30, 0.2)
         # /readyz also reports the worker's breaker, namespace and round trip.
         assert exercise(make_probe_app, url).items() >= CLUSTER_CACHE_UP.items()
     finally:
