@@ -165,12 +165,17 @@ class Behaviour:
     - ``hoarder``: throws its highest deadwood card but holds its melds: with chance ``meld`` it
       holds a 3-card meld of any cards, and its other cards obey the caps and lay-offs;
     - ``random``: throws at random: its hidden cards are uniform over the unseen cards.
+
+    ``cap``: the throwing order (:attr:`GameModel.order`) its hidden cards rank below under the
+    first two hypotheses, from the discards read as its highest card (a discard better explained
+    as a slip sets none); None: the caps given to the sampler.
     """
 
     baseline: float
     hoarder: float
     random: float
     meld: float = 0.0
+    cap: int | None = None
 
 
 UNIFORM = Behaviour(0.0, 0.0, 1.0)
@@ -234,16 +239,19 @@ class HandSampler:
         low: list[tuple[int, ...]] = []
         mix: list[tuple[float, float, float]] = []
         for j in range(n):
-            history = caps[j] if j < len(caps) else ()
-            size = bisect_left(self.orders, min(history)) if history else len(self.pool)
-            banned = layoffs[j]
-            low.append(tuple(c for c in self.pool[:size] if c not in banned))
             if not self.constrained[j]:
                 b = UNIFORM
             elif j < len(behaviours):
                 b = behaviours[j]
             else:
                 b = fixed
+            history = caps[j] if j < len(caps) else ()
+            if b.cap is not None:
+                size = bisect_left(self.orders, b.cap)
+            else:
+                size = bisect_left(self.orders, min(history)) if history else len(self.pool)
+            banned = layoffs[j]
+            low.append(tuple(c for c in self.pool[:size] if c not in banned))
             total = b.baseline + b.hoarder + b.random
             if total <= 0:
                 b, total = UNIFORM, 1.0

@@ -107,6 +107,21 @@ def no_meld_yet(game: str, turns: int) -> float:
     return curve[min(turns, len(curve)) - 1]
 
 
+_CEILINGS: dict[str, dict[int, int]] = {}
+
+
+def _ceiling(model: GameModel) -> dict[int, int]:
+    """Per point value: one more than the highest throwing order of a card worth that much."""
+    out = _CEILINGS.get(model.name)
+    if out is None:
+        out = {}
+        for c in model.deck:
+            p = model.points[c]
+            out[p] = max(out.get(p, 0), model.order[c] + 1)
+        _CEILINGS[model.name] = out
+    return out
+
+
 def _highest_of(k: int, at_most: float, below: float, cap: float) -> float:
     """P(the highest of ``k`` uniform cards worth at most the cap is worth ``v``) relative to
     one uniform card: ``cap * ((F(v)/cap)**k - (F(v-)/cap)**k) / (F(v) - F(v-))``."""
@@ -130,6 +145,8 @@ def behaviour(
     meld = 1.0 - none_yet
     highest = 1.0  # likelihood under the baseline (relative to a random player)
     hoarded = 1.0  # under the hoarder: with chance ``meld`` it throws from h - 3 loose cards
+    order_cap = max(model.order) + 1  # throwing order its kept cards rank below (no bound)
+    top: int | None = None  # points of its lowest discard read as its highest card
     if size and h > 1:
         cap = 1.0  # share of the cards worth at most its lowest discard so far (what it kept)
         for c in reversed(history):  # oldest first
@@ -139,27 +156,40 @@ def behaviour(
             if at_most <= cap and at_most > below:  # the highest of h cards under the cap
                 ratio = _highest_of(h, at_most, below, cap)
                 loose = _highest_of(h - 3, at_most, below, cap) if h > 3 else ratio
+                mixed = (1.0 - meld) * ratio + meld * loose
                 highest *= (1.0 - SLIP) * ratio + SLIP
-                hoarded *= (1.0 - SLIP) * ((1.0 - meld) * ratio + meld * loose) + SLIP
-                cap = at_most
+                hoarded *= (1.0 - SLIP) * mixed + SLIP
+                if (1.0 - SLIP) * max(ratio, mixed) >= SLIP:
+                    # More likely its highest card than a slip: its other cards rank below it.
+                    cap = at_most
+                    top = v
+                    order_cap = min(order_cap, model.order[c])
+                # else more likely a slip (another card thrown): what it kept is not bounded by it
             # else: a card drawn above everything it kept and thrown at once: no evidence
         # A top discard it left lying: a highest-card thrower leaves a card only when all it
         # keeps is worth at most as much (else taking it and throwing the highest is better),
         # chance (F(v) / g) ** (h - 1) under its lowest cap g (an upper bound: its cap then was
         # no lower); a random player leaves half of them. Counted only as evidence against.
+        # As for discards, a card left lying that is likelier a slip than all it kept being
+        # worth at most as much bounds nothing; otherwise its kept cards rank below every card
+        # worth as much (leaving a card says nothing on which of equal points it holds).
         declined = obs.declined[seat] if seat < len(obs.declined) else ()
+        ceiling = _ceiling(model)
         for c in declined:
             v = pts[c]
             at_most = (bisect_right(unseen_points, v) + bisect_right(thrown, v)) / size
             if at_most < cap:
-                kept = (1.0 - SLIP) * (at_most / cap) ** (h - 1) + SLIP
-                highest *= min(1.0, kept / 0.5)
-                hoarded *= min(1.0, kept / 0.5)
-    if history:
+                fits = (1.0 - SLIP) * (at_most / cap) ** (h - 1)
+                highest *= min(1.0, (fits + SLIP) / 0.5)
+                hoarded *= min(1.0, (fits + SLIP) / 0.5)
+                if fits < SLIP:
+                    continue
+            order_cap = min(order_cap, ceiling[v])
+    if top is not None:
         # A card it is known to hold (a pickup, the GFF-5 flip card) ranking above a card it
-        # threw: a highest-card thrower keeps such a card only in a meld (a hoarder's held meld,
-        # about 3 of its h cards) or by a slip.
-        top = min(pts[c] for c in history)
+        # threw as its highest: a highest-card thrower keeps such a card only in a meld (a
+        # hoarder's held meld, about 3 of its h cards) or by a slip (a discard already read as
+        # a slip is not counted twice).
         held = obs.known[seat] if seat < len(obs.known) else ()
         for c in held:
             if pts[c] > top:
@@ -176,8 +206,8 @@ def behaviour(
     w_rand = prior.random * random_lays
     total = w_base + w_hoard + w_rand
     if total <= 0:
-        return Behaviour(0.0, 0.0, 1.0, meld)
-    return Behaviour(w_base / total, w_hoard / total, w_rand / total, meld)
+        return Behaviour(0.0, 0.0, 1.0, meld, order_cap)
+    return Behaviour(w_base / total, w_hoard / total, w_rand / total, meld, order_cap)
 
 
 def style_knocks(style: str, total: int) -> float:

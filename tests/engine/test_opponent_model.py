@@ -170,3 +170,30 @@ def test_a_baseline_hand_holds_no_meld_and_stays_under_the_cap() -> None:
         assert all(GFF_MODEL.order[c] < cap[0] for c in h)
         melds += GFF_MODEL.has_meld(h)
     assert melds <= 2  # redrawn up to MAX_REJECTIONS times: a meld survives very rarely
+
+
+def test_a_discard_read_as_a_slip_does_not_bound_the_kept_cards() -> None:
+    # An ace thrown from six GFF cards (GFF-1: aces count 1) is far likelier a slip than the
+    # highest of six cards: the baseline and hoarder hands are then not capped below the ace.
+    ace = parse_cards(["AH"])
+    obs = gff_obs("9S 9D 4C 5C 7H", discards=ace, discard_history=((), ace), turns=(1, 1))
+    post = _posterior(obs)
+    assert post.cap == max(GFF_MODEL.order) + 1
+    # A king thrown first is read as its highest card: its other cards rank below it.
+    king = parse_cards(["KH"])
+    obs = gff_obs("9S 9D 4C 5C 7H", discards=king, discard_history=((), king), turns=(1, 1))
+    assert _posterior(obs).cap == GFF_MODEL.order[king[0]]
+
+
+def test_the_sampler_caps_by_the_behaviour_cap_over_the_given_caps() -> None:
+    hand = parse_cards(["AS", "2D", "4C", "5C", "3H"])
+    pile = parse_cards(["2H", "9D"])
+    unseen = unseen_cards(GFF_MODEL.deck, hand, (), pile)
+    low_cap = (GFF_MODEL.order[pile[0]],)  # what the discards alone say: below the 2
+    nine = GFF_MODEL.order[pile[1]]
+    b = Behaviour(1, 0, 0, 0.0, nine)
+    sampler = HandSampler(unseen, [5], [()], [True], GFF_MODEL, [low_cap], behaviours=[b])
+    rng = random.Random(5)
+    hands = [sampler.sample(rng)[0] for _ in range(200)]
+    assert all(GFF_MODEL.order[c] < nine for h in hands for c in h)
+    assert any(POINTS[c] > 2 for h in hands for c in h)  # not held below the 2
