@@ -26,7 +26,9 @@ melds; random: throws any card), weighted by the likelihood of what it was seen 
   (``F(v)``: the share of the cards it could have held worth at most ``v``; ``F(v-)``: less than
   ``v``; by points, as equal points leave the order among them to the player), mixed with a
   :data:`SLIP` chance of throwing another card (kept pairs, mistakes): a low card thrown early
-  is strong evidence against "throws highest". A hoarder holding a meld (chance ``meld``)
+  is strong evidence against "throws highest". A discard likelier a slip than the highest card
+  (``(1 - SLIP) * ratio < SLIP``) caps nothing (:attr:`Behaviour.cap`): under a slip, what it
+  kept is not bounded by the card it threw. A hoarder holding a meld (chance ``meld``)
   throws the highest of its ``h - 3`` other cards, so its discards run lower than a baseline
   player's. A discard above the cap is the card it drew,
   thrown at once under "throws highest": no evidence either way;
