@@ -1491,24 +1491,21 @@ class DeadwoodMemo:
 
     def deadwood(self, hand: Sequence[Card]) -> int:
         """``min_deadwood(hand, ctx)``."""
-        key = _hand_key(hand)
-        got = self._dw.get(key)
-        if got is None:
-            if len(self._dw) >= self.limit:
-                self._dw.clear()
-            state, j = self._solver.split(hand)
-            got = self._dw[key] = self._solver.solve(state, j, False, False)
-        return got
+        return self._memo_solve(self._dw, hand, False)
 
     def after_discard(self, hand: Sequence[Card]) -> int:
         """``min_deadwood_after_discard(hand, ctx)``."""
+        return self._memo_solve(self._ad, hand, True)
+
+    def _memo_solve(self, memo: dict[int, int], hand: Sequence[Card], free: bool) -> int:
+        """The search of ``hand`` (less one card if ``free``), memoised in ``memo`` (bounded)."""
         key = _hand_key(hand)
-        got = self._ad.get(key)
+        got = memo.get(key)
         if got is None:
-            if len(self._ad) >= self.limit:
-                self._ad.clear()
+            if len(memo) >= self.limit:
+                memo.clear()
             state, j = self._solver.split(hand)
-            got = self._ad[key] = self._solver.solve(state, j, False, True)
+            got = memo[key] = self._solver.solve(state, j, False, free)
         return got
 
     def profile(self, hand: Sequence[Card]) -> Profile:

@@ -271,17 +271,60 @@ def _table_fits(table: Sequence[TableMeld], seat: int) -> FitsFn:
 
 
 def _hopeless_without(
-    discard: int,
-    cards: tuple[int, ...],
-    table: Sequence[TableMeld],
-    seat: int,
-    memo: dict[int, bool],
+    discard: int, cards: tuple[int, ...], fits: FitsFn, memo: dict[int, bool]
 ) -> bool:
     """True when, after discarding ``discard``, some remaining card fits nowhere (memoised)."""
     got = memo.get(discard)
     if got is None:
-        got = memo[discard] = bool(_dead_cards(cards, _table_fits(table, seat), without=discard))
+        got = memo[discard] = bool(_dead_cards(cards, fits, without=discard))
     return got
+
+
+TunkFrame = tuple[
+    TunkShape, dict[int, int], tuple[int, ...], int | None, tuple[int, ...], tuple[int, ...]
+]
+
+
+def _tunk_frames(
+    cards: tuple[int, ...], table: Sequence[TableMeld], seat: int, fits: FitsFn
+) -> Iterator[TunkFrame]:
+    """Every frame a TT-11 option of ``cards`` can take: (shape, cards each own meld needs,
+    sizes of the new melds, discard, sideways cards, cards left for extensions and new melds).
+
+    The player's own melds (own cards) and sideways cards already on the table count toward
+    the shape. Work is proportional to the hand: a card that fits nowhere can only be the
+    discard, so with two such cards nothing disposes of the hand and with one only its discard
+    is searched.
+    """
+    own_idx = [i for i, m in enumerate(table) if m.owner == seat]
+    has_opp = any(m.owner != seat for m in table)
+    own_len = {i: len(table[i].own_cards()) for i in own_idx}
+    side0 = _sideways_count(table, seat)
+    dead = _dead_cards(cards, fits)
+    if len(dead) > 1:
+        return
+    dead_after: dict[int, bool] = {}  # discard -> some other card then fits nowhere
+    for shape, (sizes, sideways, discards) in TUNK_SHAPES.items():
+        need_side = sideways - side0
+        if need_side < 0 or len(own_idx) > len(sizes) or (need_side and not has_opp):
+            continue  # no opponent meld takes a sideways card (TT-8)
+        if dead and not discards:
+            continue
+        for slots in set(permutations(range(len(sizes)), len(own_idx))):
+            ext_need = {i: sizes[s] - own_len[i] for i, s in zip(own_idx, slots, strict=True)}
+            if any(n < 0 for n in ext_need.values()):
+                continue
+            new_sizes = tuple(sizes[s] for s in range(len(sizes)) if s not in slots)
+            total = sum(ext_need.values()) + sum(new_sizes) + need_side + (1 if discards else 0)
+            if total != len(cards):
+                continue
+            for discard in (dead or cards) if discards else (None,):
+                if discard is not None and _hopeless_without(discard, cards, fits, dead_after):
+                    continue
+                rest = tuple(c for c in cards if c != discard)
+                for side in combinations(rest, need_side):
+                    after_side = tuple(c for c in rest if c not in side)
+                    yield shape, ext_need, new_sizes, discard, side, after_side
 
 
 def tt_tunk_out_options(
@@ -300,48 +343,14 @@ def tt_tunk_out_options(
     own_idx = [i for i, m in enumerate(table) if m.owner == seat]
     opp_idx = [i for i, m in enumerate(table) if m.owner != seat]
     own_cards = {i: table[i].own_cards() for i in own_idx}
-    side0 = _sideways_count(table, seat)
     found: dict[tuple[object, ...], TTTunkOut] = {}
-    # Work proportional to the hand: a card that fits nowhere can only be the discard, so with
-    # two such cards nothing disposes of the hand and with one only its discard is searched.
-    dead = _dead_cards(cards, _table_fits(table, seat))
-    if len(dead) > 1:
-        return ()
-    dead_after: dict[int, bool] = {}  # discard -> some other card then fits nowhere
-
-    for shape, (sizes, sideways, discards) in TUNK_SHAPES.items():
-        need_side = sideways - side0
-        if need_side < 0 or len(own_idx) > len(sizes) or (need_side and not opp_idx):
-            continue  # no opponent meld takes a sideways card (TT-8)
-        if dead and not discards:
-            continue
-        for slots in set(permutations(range(len(sizes)), len(own_idx))):
-            ext_need = {
-                i: sizes[s] - len(own_cards[i]) for i, s in zip(own_idx, slots, strict=True)
-            }
-            if any(n < 0 for n in ext_need.values()):
-                continue
-            new_sizes = tuple(sizes[s] for s in range(len(sizes)) if s not in slots)
-            total = sum(ext_need.values()) + sum(new_sizes) + need_side + (1 if discards else 0)
-            if total != len(cards):
-                continue
-            for discard in (dead or cards) if discards else (None,):
-                if discard is not None and _hopeless_without(
-                    discard, cards, table, seat, dead_after
-                ):
-                    continue
-                rest = tuple(c for c in cards if c != discard)
-                for side in combinations(rest, need_side):
-                    after_side = tuple(c for c in rest if c not in side)
-                    for side_plan in _sideways_plans(table, opp_idx, side):
-                        for ext_plan, left in _extension_plans(
-                            table, own_idx, ext_need, after_side
-                        ):
-                            for melds in _split_melds(left, new_sizes):
-                                option = _option(
-                                    shape, table, own_cards, melds, ext_plan, side_plan, discard
-                                )
-                                found.setdefault(_option_key(option), option)
+    frames = _tunk_frames(cards, table, seat, _table_fits(table, seat))
+    for shape, ext_need, new_sizes, discard, side, after_side in frames:
+        for side_plan in _sideways_plans(table, opp_idx, side):
+            for ext_plan, left in _extension_plans(table, own_idx, ext_need, after_side):
+                for melds in _split_melds(left, new_sizes):
+                    option = _option(shape, table, own_cards, melds, ext_plan, side_plan, discard)
+                    found.setdefault(_option_key(option), option)
     return tuple(found[k] for k in sorted(found))
 
 
@@ -538,44 +547,16 @@ def tt_can_tunk_out(
 
     own_idx = [i for i, m in enumerate(table) if m.owner == seat]
     opp_idx = [i for i, m in enumerate(table) if m.owner != seat]
-    own_len = {i: len(table[i].own_cards()) for i in own_idx}
-    side0 = _sideways_count(table, seat)
-    dead = _dead_cards(cards, fits)
-    if len(dead) > 1:
-        return False
-    dead_after: dict[int, bool] = {}  # discard -> some other card then fits nowhere
-    for sizes, sideways, discards in TUNK_SHAPES.values():
-        need_side = sideways - side0
-        if need_side < 0 or len(own_idx) > len(sizes) or (need_side and not opp_idx):
+    for _shape, ext_need, new_sizes, _discard, side, after_side in _tunk_frames(
+        cards, table, seat, fits
+    ):
+        # the extension and new-meld search does not depend on which sideways plan is
+        # taken: one is enough (``_sideways_plans`` yields one per plan)
+        if not _any_sideways_plan(side, opp_idx, legal):
             continue
-        if dead and not discards:
-            continue
-        for slots in set(permutations(range(len(sizes)), len(own_idx))):
-            ext_need = {i: sizes[s] - own_len[i] for i, s in zip(own_idx, slots, strict=True)}
-            if any(n < 0 for n in ext_need.values()):
-                continue
-            new_sizes = tuple(sizes[s] for s in range(len(sizes)) if s not in slots)
-            total = sum(ext_need.values()) + sum(new_sizes) + need_side + (1 if discards else 0)
-            if total != len(cards):
-                continue
-            for discard in (dead or cards) if discards else (None,):
-                if discard is not None:
-                    hopeless = dead_after.get(discard)
-                    if hopeless is None:
-                        hopeless = bool(_dead_cards(cards, fits, without=discard))
-                        dead_after[discard] = hopeless
-                    if hopeless:
-                        continue
-                rest = tuple(c for c in cards if c != discard)
-                for side in combinations(rest, need_side):
-                    # the extension and new-meld search does not depend on which sideways
-                    # plan is taken: one is enough (``_sideways_plans`` yields one per plan)
-                    if not _any_sideways_plan(side, opp_idx, legal):
-                        continue
-                    after_side = tuple(c for c in rest if c not in side)
-                    for left in _extension_lefts(own_idx, ext_need, after_side, legal):
-                        for _melds in _split_melds(left, new_sizes):
-                            return True
+        for left in _extension_lefts(own_idx, ext_need, after_side, legal):
+            for _melds in _split_melds(left, new_sizes):
+                return True
     return False
 
 
