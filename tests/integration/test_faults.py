@@ -33,6 +33,8 @@ from tests.support.processes import GunicornProcess
 COOLDOWN = 0.5
 LOAD_THREADS = 4
 LOAD_MAX_SECONDS = 120.0  # upper bound; the test stops the load when its faults are done
+BUSY_SECONDS = 3.0  # how long the probe test keeps five maximal requests in flight
+BUSY_MAX_REQUESTS = 40  # per thread, whatever the clock says
 
 pytestmark = pytest.mark.slow
 
@@ -206,9 +208,17 @@ def test_probes_answer_while_five_maximal_requests_run(
     workers = service.workers()
     outcomes: list[int] = []
 
+    busy_until = time.monotonic() + BUSY_SECONDS
+
     def slow(n: int) -> None:
+        # Each thread keeps one maximal request in flight (a new seed each time: always a cache
+        # miss) until BUSY_SECONDS have passed, so the probes below always meet busy workers
+        # however fast one maximal request has become. Bounded in count as well as in time.
         path, body = MAXIMAL_ACCEPTED[n % len(MAXIMAL_ACCEPTED)]
-        outcomes.append(service.post(path, {**body, "seed": n}))  # five cache misses
+        for repeat in range(BUSY_MAX_REQUESTS):
+            outcomes.append(service.post(path, {**body, "seed": n + 5 * repeat}))
+            if time.monotonic() >= busy_until:
+                break
 
     threads = [threading.Thread(target=slow, args=(n,)) for n in range(5)]
     for thread in threads:
@@ -225,7 +235,7 @@ def test_probes_answer_while_five_maximal_requests_run(
         thread.join()
     # At least a few polls fell while the slow requests ran, and every one was answered.
     assert len(probes) >= 4 and set(probes) == {200}, probes
-    assert len(outcomes) == 5 and set(outcomes) <= {200, 422, 503}, outcomes
+    assert len(outcomes) >= 5 and set(outcomes) <= {200, 422, 503}, outcomes
     assert service.workers() == workers, service.log_tail()  # nobody was killed
     assert "WORKER TIMEOUT" not in service.log.read_text()
 
