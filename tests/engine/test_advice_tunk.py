@@ -22,49 +22,12 @@ from engine.advice.draw import draw_advice
 from engine.advice.knock import MAX_SAMPLES, knock_advice, win_probability
 from engine.cards import POINTS, parse_cards
 from engine.errors import EngineError
-from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
-from engine.sim.core import Observation
 from engine.topper import parse_topper_cards
 from engine.types import TableMeld
+from tests.support.observations import gff_observation, tt_observation
 
-
-def gff_obs(hand: str, **kw: object) -> Observation:
-    base: dict[str, object] = dict(
-        game=GAME_FLIP_FLOP,
-        seat=1,
-        dealer=0,
-        n_players=2,
-        hand=parse_cards(hand.split()),
-        table=(),
-        discards=(),
-        known=((), ()),
-        hand_sizes=(5, 5),
-        turns=(0, 0),
-        stock_size=41,
-        flip_card=None,
-    )
-    base.update(kw)
-    return Observation(**base)  # type: ignore[arg-type]
-
-
-def tt_obs(hand: str, **kw: object) -> Observation:
-    base: dict[str, object] = dict(
-        game=TRIPLE_TUNK,
-        seat=0,
-        dealer=2,
-        n_players=3,
-        hand=parse_topper_cards(hand.split()),
-        table=(),
-        discards=(),
-        known=((), (), ()),
-        hand_sizes=(6, 5, 5),
-        turns=(0, 0, 0),
-        stock_size=100,
-        waiting=(0, 0, 0),
-        early=(False, False, False),
-    )
-    base.update(kw)
-    return Observation(**base)  # type: ignore[arg-type]
+gff_obs = gff_observation
+tt_obs = tt_observation
 
 
 # ------------------------------------------------------------------ one clearly right answer

@@ -23,25 +23,13 @@ from engine.cards import POINTS, parse_cards
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.situation import Observation
 from engine.types import TableMeld
+from tests.support.observations import gff_observation
 
 
-def gff_obs(hand: str, **kw: object) -> Observation:
-    base: dict[str, object] = dict(
-        game=GAME_FLIP_FLOP,
-        seat=0,
-        dealer=1,
-        n_players=2,
-        hand=parse_cards(hand.split()),
-        table=(),
-        discards=(),
-        known=((), ()),
-        hand_sizes=(5, 5),
-        turns=(3, 3),
-        stock_size=30,
-        flip_card=None,
-    )
-    base.update(kw)
-    return Observation(**base)  # type: ignore[arg-type]
+def gff_obs(hand: str, **fields: object) -> Observation:
+    """Seat 0 of a heads-up deal (dealer 1), three turns in, 30 cards in the stock."""
+    defaults: dict[str, object] = dict(seat=0, dealer=1, turns=(3, 3), stock_size=30)
+    return gff_observation(hand, **{**defaults, **fields})
 
 
 def _posterior(obs: Observation, seat: int = 1) -> Behaviour:
