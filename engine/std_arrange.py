@@ -1563,12 +1563,13 @@ class DeadwoodMemo:
     def after_adding(self, prof: Profile, card: Card) -> int:
         """Least deadwood after adding ``card`` to the profiled hand and throwing one card.
 
-        Without a search of hand + card: the card is thrown (the hand's deadwood), kept as
-        deadwood (its points + the hand's after-discard deadwood; never better when no card of
-        the hand is worth more, since throwing a card ``y`` saves at most its points), or in one
-        group with cards of the hand (sets of its rank, runs through it; as the search's
-        groups), the rest of the hand then giving up one card with a meld already made. A wild
-        is one more joker. Only the searches of the hand less each group's cards remain, and
+        Without a search of hand + card: the card is thrown (the hand's deadwood), in one group
+        with cards of the hand (sets of its rank, runs through it; as the search's groups), the
+        rest of the hand then giving up one card with a meld already made, or kept as deadwood
+        (its points + the hand's after-discard deadwood, searched only when that can win: never
+        when no card of the hand is worth more, since throwing a card ``y`` saves at most its
+        points, nor when the card's points alone reach the best so far). A wild is one more
+        joker. Only the searches of the hand less each group's cards remain, and
         they are shared by every card (and every hand) that leaves the same cards.
         """
         got = prof.values.get(card)
@@ -1579,11 +1580,6 @@ class DeadwoodMemo:
         if RANK_OF[card] == self._wild:
             return prof.with_wild
         best = prof.deadwood
-        pts = self._pt[card]
-        if pts < prof.top_points:
-            kept = pts + prof.after_discard
-            if kept < best:
-                best = kept
         if best:
             for vec, need in self._options_with(prof, card):
                 if need > j:
@@ -1593,6 +1589,11 @@ class DeadwoodMemo:
                     best = val
                     if not val:
                         break
+        pts = self._pt[card]
+        if pts < best and pts < prof.top_points:  # else kept as deadwood it cannot do better
+            kept = pts + prof.after_discard
+            if kept < best:
+                best = kept
         prof.values[card] = best
         return best
 
