@@ -1617,6 +1617,55 @@ class DeadwoodMemo:
             prof.values[card] = best  # exact: no group holds the card
         return best
 
+    def adding_bounds(
+        self, prof: Profile, counts: Sequence[tuple[Card, int]]
+    ) -> tuple[int, int, list[tuple[Card, int, int, int]]]:
+        """A lower bound of :meth:`after_adding` for every ``(card, copies)`` at once (a known
+        value, else :meth:`adding_bound`): (sum of bound x copies, copies whose bound is 0, and
+        the cards whose bound may be below the value as (card, copies, bound, ceiling), where
+        the ceiling is the value unless a group with the card does better).
+
+        A bound is exact unless the card fits a group of the hand and the hand plus a wild
+        beats the card thrown or kept as deadwood; exact ones are stored as known values.
+        """
+        wr = self._wild
+        pt = self._pt
+        values = prof.values
+        dw = prof.deadwood
+        top = prof.top_points
+        acc = zero = 0
+        loose: list[tuple[Card, int, int, int]] = []
+        ad = ww = -1
+        for card, copies in counts:
+            v = values.get(card)
+            if v is None:
+                if RANK_OF[card] == wr:
+                    if ww < 0:
+                        ww = prof.with_wild
+                    v = values[card] = ww
+                else:
+                    v = dw
+                    pts = pt[card]
+                    if pts < top:
+                        if ad < 0:
+                            ad = prof.after_discard
+                        if pts + ad < v:
+                            v = pts + ad
+                    if v and self._options_with(prof, card):
+                        if ww < 0:
+                            ww = prof.with_wild
+                        if ww < v:
+                            loose.append((card, copies, ww, v))
+                            v = ww
+                        else:
+                            values[card] = v
+                    else:
+                        values[card] = v
+            acc += v * copies
+            if v == 0:
+                zero += copies
+        return acc, zero, loose
+
     def gain_of_adding(self, prof: Profile, card: Card) -> int:
         """Deadwood the profiled hand saves by taking ``card`` and throwing its best card:
         ``deadwood - after_adding``, 0 without any search when the card fits no group of the
