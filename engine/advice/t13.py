@@ -353,7 +353,7 @@ class _Evaluator:
     samples: int
     bases: _DrawBases | None = None
     drawn: int = -1
-    lean: bool = False
+    lean: bool = False  # only the advice is reported (a draw's hands): see ``options``
     scorer: DeadwoodMemo = field(init=False)
     counts: list[tuple[int, int]] = field(init=False)
     total: int = field(init=False)
@@ -524,6 +524,8 @@ class _Evaluator:
         others keep a lower bound of ``F`` as their score and NaN figures (the advice, its value
         and ``work`` are the same: an option is skipped only when its bound exceeds the best
         score among the evaluated ones, so it would not have been evaluated for danger either).
+        ``lean`` (the hands a draw values) also drops a kept hand part way through its cards
+        once its tightened bound exceeds that score (:meth:`_raised_bound`).
         """
         hand = self.situation.hand
         rests: list[tuple[int, tuple[int, ...]]] = []
