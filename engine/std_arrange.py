@@ -1619,11 +1619,12 @@ class DeadwoodMemo:
 
     def adding_bounds(
         self, prof: Profile, counts: Sequence[tuple[Card, int]]
-    ) -> tuple[int, int, list[tuple[Card, int, int, int]]]:
+    ) -> tuple[int, int, list[tuple[Card, int, int, int, int]]]:
         """A lower bound of :meth:`after_adding` for every ``(card, copies)`` at once (a known
         value, else :meth:`adding_bound`): (sum of bound x copies, copies whose bound is 0, and
-        the cards whose bound may be below the value as (card, copies, bound, ceiling), where
-        the ceiling is the value unless a group with the card does better).
+        the cards whose bound may be below the value as (card, copies, bound, ceiling, jokers),
+        where the ceiling is the value unless a group with the card does better and jokers the
+        fewest a group with it needs).
 
         A bound is exact unless the card fits a group of the hand and the hand plus a wild
         beats the card thrown or kept as deadwood; exact ones are stored as known values.
@@ -1634,7 +1635,7 @@ class DeadwoodMemo:
         dw = prof.deadwood
         top = prof.top_points
         acc = zero = 0
-        loose: list[tuple[Card, int, int, int]] = []
+        loose: list[tuple[Card, int, int, int, int]] = []
         ad = ww = -1
         for card, copies in counts:
             v = values.get(card)
@@ -1651,11 +1652,12 @@ class DeadwoodMemo:
                             ad = prof.after_discard
                         if pts + ad < v:
                             v = pts + ad
-                    if v and self._options_with(prof, card):
+                    groups = self._options_with(prof, card) if v else ()
+                    if groups:
                         if ww < 0:
                             ww = prof.with_wild
                         if ww < v:
-                            loose.append((card, copies, ww, v))
+                            loose.append((card, copies, ww, v, groups[0][1]))
                             v = ww
                         else:
                             values[card] = v

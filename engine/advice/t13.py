@@ -365,7 +365,7 @@ class _Evaluator:
     _danger: dict[int, tuple[float, float]] = field(init=False, default_factory=dict)
     _profiles: dict[tuple[int, ...], Profile] = field(init=False, default_factory=dict)
     _removed: dict[tuple[int, ...], int] = field(init=False, default_factory=dict)
-    _loose: dict[tuple[int, ...], tuple[int, int, list[tuple[int, int, int, int]]]] = field(
+    _loose: dict[tuple[int, ...], tuple[int, int, list[tuple[int, int, int, int, int]]]] = field(
         init=False, default_factory=dict
     )
     work: int = field(init=False, default=0)
@@ -464,15 +464,19 @@ class _Evaluator:
 
     def _raised_bound(self, key: tuple[int, ...], best: float) -> float | None:
         """Tighten a kept hand's bound of ``F`` with the exact figure of each loosely bounded
-        card (the likeliest to raise it most first) and stop once it exceeds ``best``: that
-        bound (the hand cannot be advised), or None when ``F`` is exact and at most ``best``."""
+        card (the likeliest to raise it most first: those whose groups need the most wilds, the
+        bound's spare wild helping them most, then the widest range) and stop once it exceeds
+        ``best``: that bound (the hand cannot be advised), or None when ``F`` is exact and at
+        most ``best``."""
         acc, zero, loose = self._loose[key]
         prof = self._profile(key)
         dw = prof.deadwood
         after_adding = self.scorer.after_adding
         shortfall = GO_OUT_WEIGHT + 1  # a go-out the bound assumes weighs more than a point
-        loose.sort(key=lambda t: (t[2] - t[3]) * t[1] - (shortfall * t[1] if t[2] == 0 else 0))
-        for card, copies, low, _ in loose:
+        loose.sort(
+            key=lambda t: (-t[4], (t[2] - t[3]) * t[1] - (shortfall * t[1] if t[2] == 0 else 0))
+        )
+        for card, copies, low, _, _ in loose:
             v = after_adding(prof, card)
             if v != low:
                 acc += (v - low) * copies

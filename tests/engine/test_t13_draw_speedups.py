@@ -128,11 +128,11 @@ def test_adding_bounds_are_the_per_card_bounds_and_below_the_values() -> None:
         per_card = {c: reference.old_adding_bound(memo, fresh, c) for c, _ in counts}
         assert acc == sum(per_card[c] * k for c, k in counts)
         assert zero == sum(k for c, k in counts if per_card[c] == 0)
-        loose_cards = {c for c, _, _, _ in loose}
+        loose_cards = {c for c, _, _, _, _ in loose}
         for c, _ in counts:
             value = memo.after_adding(memo.profile(hand), c)
             assert per_card[c] <= value
             if c not in loose_cards:
                 assert per_card[c] == value
-        for c, k, low, ceiling in loose:
-            assert low == per_card[c] < ceiling and dict(counts)[c] == k
+        for c, k, low, ceiling, jokers in loose:
+            assert low == per_card[c] < ceiling and dict(counts)[c] == k and 0 <= jokers <= 3
