@@ -1563,12 +1563,13 @@ class DeadwoodMemo:
     def after_adding(self, prof: Profile, card: Card) -> int:
         """Least deadwood after adding ``card`` to the profiled hand and throwing one card.
 
-        Without a search of hand + card: the card is thrown (the hand's deadwood), kept as
-        deadwood (its points + the hand's after-discard deadwood; never better when no card of
-        the hand is worth more, since throwing a card ``y`` saves at most its points), or in one
-        group with cards of the hand (sets of its rank, runs through it; as the search's
-        groups), the rest of the hand then giving up one card with a meld already made. A wild
-        is one more joker. Only the searches of the hand less each group's cards remain, and
+        Without a search of hand + card: the card is thrown (the hand's deadwood), in one group
+        with cards of the hand (sets of its rank, runs through it; as the search's groups), the
+        rest of the hand then giving up one card with a meld already made, or kept as deadwood
+        (its points + the hand's after-discard deadwood, searched only when that can win: never
+        when no card of the hand is worth more, since throwing a card ``y`` saves at most its
+        points, nor when the card's points alone reach the best so far). A wild is one more
+        joker. Only the searches of the hand less each group's cards remain, and
         they are shared by every card (and every hand) that leaves the same cards.
         """
         got = prof.values.get(card)
@@ -1579,11 +1580,6 @@ class DeadwoodMemo:
         if RANK_OF[card] == self._wild:
             return prof.with_wild
         best = prof.deadwood
-        pts = self._pt[card]
-        if pts < prof.top_points:
-            kept = pts + prof.after_discard
-            if kept < best:
-                best = kept
         if best:
             for vec, need in self._options_with(prof, card):
                 if need > j:
@@ -1593,6 +1589,11 @@ class DeadwoodMemo:
                     best = val
                     if not val:
                         break
+        pts = self._pt[card]
+        if pts < best and pts < prof.top_points:  # else kept as deadwood it cannot do better
+            kept = pts + prof.after_discard
+            if kept < best:
+                best = kept
         prof.values[card] = best
         return best
 
@@ -1615,6 +1616,57 @@ class DeadwoodMemo:
         else:
             prof.values[card] = best  # exact: no group holds the card
         return best
+
+    def adding_bounds(
+        self, prof: Profile, counts: Sequence[tuple[Card, int]]
+    ) -> tuple[int, int, list[tuple[Card, int, int, int, int]]]:
+        """A lower bound of :meth:`after_adding` for every ``(card, copies)`` at once (a known
+        value, else :meth:`adding_bound`): (sum of bound x copies, copies whose bound is 0, and
+        the cards whose bound may be below the value as (card, copies, bound, ceiling, jokers),
+        where the ceiling is the value unless a group with the card does better and jokers the
+        fewest a group with it needs).
+
+        A bound is exact unless the card fits a group of the hand and the hand plus a wild
+        beats the card thrown or kept as deadwood; exact ones are stored as known values.
+        """
+        wr = self._wild
+        pt = self._pt
+        values = prof.values
+        dw = prof.deadwood
+        top = prof.top_points
+        acc = zero = 0
+        loose: list[tuple[Card, int, int, int, int]] = []
+        ad = ww = -1
+        for card, copies in counts:
+            v = values.get(card)
+            if v is None:
+                if RANK_OF[card] == wr:
+                    if ww < 0:
+                        ww = prof.with_wild
+                    v = values[card] = ww
+                else:
+                    v = dw
+                    pts = pt[card]
+                    if pts < top:
+                        if ad < 0:
+                            ad = prof.after_discard
+                        if pts + ad < v:
+                            v = pts + ad
+                    groups = self._options_with(prof, card) if v else ()
+                    if groups:
+                        if ww < 0:
+                            ww = prof.with_wild
+                        if ww < v:
+                            loose.append((card, copies, ww, v, groups[0][1]))
+                            v = ww
+                        else:
+                            values[card] = v
+                    else:
+                        values[card] = v
+            acc += v * copies
+            if v == 0:
+                zero += copies
+        return acc, zero, loose
 
     def gain_of_adding(self, prof: Profile, card: Card) -> int:
         """Deadwood the profiled hand saves by taking ``card`` and throwing its best card:

@@ -353,6 +353,7 @@ class _Evaluator:
     samples: int
     bases: _DrawBases | None = None
     drawn: int = -1
+    lean: bool = False  # only the advice is reported (a draw's hands): see ``options``
     scorer: DeadwoodMemo = field(init=False)
     counts: list[tuple[int, int]] = field(init=False)
     total: int = field(init=False)
@@ -364,6 +365,9 @@ class _Evaluator:
     _danger: dict[int, tuple[float, float]] = field(init=False, default_factory=dict)
     _profiles: dict[tuple[int, ...], Profile] = field(init=False, default_factory=dict)
     _removed: dict[tuple[int, ...], int] = field(init=False, default_factory=dict)
+    _loose: dict[tuple[int, ...], tuple[int, int, list[tuple[int, int, int, int, int]]]] = field(
+        init=False, default_factory=dict
+    )
     work: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -403,11 +407,7 @@ class _Evaluator:
                     outs += copies
                 if v == 0:
                     zero += copies
-            expected = acc / self.total
-            chance = zero / self.total
-            b = self.risk
-            value = (1 - b) * expected + b * dw - (1 - b) * GO_OUT_WEIGHT * chance
-            got = _Kept(dw, expected, outs, chance, value)
+            got = _Kept(dw, acc / self.total, outs, zero / self.total, self._value(acc, zero, dw))
         self._kept[key] = got
         return got
 
@@ -444,22 +444,48 @@ class _Evaluator:
             self._profiles[key] = got
         return got
 
-    def bound(self, key: tuple[int, ...]) -> tuple[int, float]:
-        """(deadwood, a lower bound of ``F``) of a kept hand, without its searches of the hand
-        less each group (see ``DeadwoodMemo.adding_bound``)."""
-        prof = self._profile(key)
-        dw = prof.deadwood
-        acc = zero = 0
-        adding_bound = self.scorer.adding_bound
-        for card, copies in self.counts:
-            v = adding_bound(prof, card)
-            acc += v * copies
-            if v == 0:
-                zero += copies
+    def _value(self, acc: int, zero: int, dw: int) -> float:
+        """``F`` from the sum over unseen cards of the deadwood after them (``acc``), how many
+        of them let the player go out (``zero``) and the deadwood now: one expression, so a
+        bound and the exact figure compare as the same function (each step is monotone)."""
         b = self.risk
         expected = acc / self.total
         chance = zero / self.total
-        return dw, (1 - b) * expected + b * dw - (1 - b) * GO_OUT_WEIGHT * chance
+        return (1 - b) * expected + b * dw - (1 - b) * GO_OUT_WEIGHT * chance
+
+    def bound(self, key: tuple[int, ...]) -> tuple[int, float]:
+        """(deadwood, a lower bound of ``F``) of a kept hand, without its searches of the hand
+        less each group (see ``DeadwoodMemo.adding_bounds``)."""
+        prof = self._profile(key)
+        dw = prof.deadwood
+        acc, zero, loose = self.scorer.adding_bounds(prof, self.counts)
+        self._loose[key] = (acc, zero, loose)
+        return dw, self._value(acc, zero, dw)
+
+    def _raised_bound(self, key: tuple[int, ...], best: float) -> float | None:
+        """Tighten a kept hand's bound of ``F`` with the exact figure of each loosely bounded
+        card (the likeliest to raise it most first: those whose groups need the most wilds, the
+        bound's spare wild helping them most, then the widest range) and stop once it exceeds
+        ``best``: that bound (the hand cannot be advised), or None when ``F`` is exact and at
+        most ``best``."""
+        acc, zero, loose = self._loose[key]
+        prof = self._profile(key)
+        dw = prof.deadwood
+        after_adding = self.scorer.after_adding
+        shortfall = GO_OUT_WEIGHT + 1  # a go-out the bound assumes weighs more than a point
+        loose.sort(
+            key=lambda t: (-t[4], (t[2] - t[3]) * t[1] - (shortfall * t[1] if t[2] == 0 else 0))
+        )
+        for card, copies, low, _, _ in loose:
+            v = after_adding(prof, card)
+            if v != low:
+                acc += (v - low) * copies
+                if low == 0:
+                    zero -= copies
+                lower = self._value(acc, zero, dw)
+                if lower > best:
+                    return lower
+        return None
 
     def _option(self, card: int, rest: Sequence[int]) -> tuple[float, int, T13DiscardOption]:
         k = self.kept(rest)
@@ -502,6 +528,8 @@ class _Evaluator:
         others keep a lower bound of ``F`` as their score and NaN figures (the advice, its value
         and ``work`` are the same: an option is skipped only when its bound exceeds the best
         score among the evaluated ones, so it would not have been evaluated for danger either).
+        ``lean`` (the hands a draw values) also drops a kept hand part way through its cards
+        once its tightened bound exceeds that score (:meth:`_raised_bound`).
         """
         hand = self.situation.hand
         rests: list[tuple[int, tuple[int, ...]]] = []
@@ -526,17 +554,24 @@ class _Evaluator:
             else:
                 pending.append((lower, dw, card, rest))
         pending.sort()
-        while True:
-            done, rest_opts = self._select(list(base), keep)
+        raised: list[tuple[float, int, int, tuple[int, ...]]] = []
+        done, rest_opts = self._select(list(base), keep)
+        while pending:
             best = done[0].score if done else math.inf
-            if not pending or pending[0][0] > best:
+            if pending[0][0] > best:
                 break
-            _, _, card, rest = pending.pop(0)
+            lower, dw, card, rest = pending.pop(0)
+            if self.lean and done:
+                higher = self._raised_bound(rest, best)
+                if higher is not None:  # above the best score: neither advised nor in danger
+                    raised.append((higher, dw, card, rest))
+                    continue
             base.append(self._option(card, rest))
+            done, rest_opts = self._select(list(base), keep)
         self.work = len(self.counts) * len(rests) + (len(self._opp or ()) * len(done))
         skipped = [
             T13DiscardOption(c, dw, 0, math.nan, math.nan, None, None, lower, False)
-            for lower, dw, c, _ in pending
+            for lower, dw, c, _ in pending + raised
         ]
         return done + rest_opts + skipped, keep
 
@@ -570,7 +605,8 @@ def _discard(
     bases: _DrawBases | None = None,
     drawn: int = -1,
 ) -> T13DiscardAdvice:
-    ev = _Evaluator(situation, seed, samples, bases, drawn)
+    # The hands a draw values report only the advice: their skipped options may keep any bound.
+    ev = _Evaluator(situation, seed, samples, bases, drawn, lean=bases is not None)
     options, keep = ev.options(figures)
     best = options[0]
     if keep is not None and keep <= best.score:
