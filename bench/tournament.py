@@ -273,8 +273,29 @@ def _least_squares(xs: list[list[float]], ys: list[float]) -> list[float]:
     return [t[i] / m[i][i] if m[i][i] else 0.0 for i in range(k)]
 
 
-def panel(ns: argparse.Namespace) -> None:
-    """One line per opponent style (see the module docstring)."""
+def panel_tables(ns: argparse.Namespace) -> None:
+    """The panel at every ``--tables`` entry (``game:players``), then the calibration gap of
+    every decision of every table pooled."""
+    pred: list[float] = []
+    truth: list[bool] = []
+    for entry in ns.tables.split(","):
+        game, _, players = entry.partition(":")
+        if game not in (GAME_FLIP_FLOP, TRIPLE_TUNK) or not players.isdigit():
+            raise SystemExit(f"--tables entry {entry!r}: want game-flip-flop:N or triple-tunk:N")
+        got = panel(argparse.Namespace(**{**vars(ns), "game": game, "players": int(players)}))
+        pred += got[0]
+        truth += got[1]
+        print()
+    rows = calibration_table(pred, truth)
+    print(
+        f"every table pooled: calibration gap (deciles n >= 30) {calibration_gap(rows, 30):.3f} "
+        f"over {len(pred)} decisions (noise {calibration_noise(rows, 30):.3f}); target <= 0.03"
+    )
+
+
+def panel(ns: argparse.Namespace) -> tuple[list[float], list[bool]]:
+    """One line per opponent style (see the module docstring); returns every decision's
+    prediction and outcome."""
     styles = [s for s in ns.panel.split(",") if s]
     for style in styles:
         if style not in PANEL_STYLES:
@@ -328,6 +349,7 @@ def panel(ns: argparse.Namespace) -> None:
         f"  pooled calibration gap (deciles n >= 30): {calibration_gap(rows, 30):.3f} "
         f"(noise {calibration_noise(rows, 30):.3f})"
     )
+    return pooled_pred, pooled_truth
 
 
 def sweep_chunk(args: tuple[str, int, int, int, int]) -> tuple[int, int, float, float, int]:
@@ -387,12 +409,19 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--sweep", action="store_true")
     ap.add_argument("--panel", default="", help="comma-separated opponent styles (panel mode)")
+    ap.add_argument(
+        "--tables",
+        default="",
+        help="panel mode at several tables: game-flip-flop:2,triple-tunk:3 (pooled at the end)",
+    )
     ap.add_argument("--sweep-range", type=int, nargs=2, default=(0, 12))
     ap.add_argument("--record-play-on", action="store_true")
     ap.add_argument("--explore", type=float, default=0.0, help="chance to play on against advice")
     ns = ap.parse_args()
     if ns.sweep:
         sweep(ns)
+    elif ns.panel and ns.tables:
+        panel_tables(ns)
     elif ns.panel:
         panel(ns)
     else:
