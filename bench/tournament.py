@@ -21,6 +21,9 @@ seats net to zero.
 
     python bench/tournament.py --game triple-tunk --players 3 --panel knock5,never --deals 1000
 
+``--tables game-flip-flop:2,triple-tunk:3`` runs the panel at each of those tables in turn and
+ends with the calibration gap of every decision of every table pooled.
+
 ``--record-play-on --explore 0.5`` (the advisor plays on at random half of the times it would
 knock) prints the final game-pot / knock settlement after playing on by predicted p, and the
 least-squares fits of it in p and the hand value (``knock.PLAY_ON_LINE``).
