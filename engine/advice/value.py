@@ -669,6 +669,7 @@ class Evaluator:
         self._fits_own: dict[int, bool] = {}
         self._extend: dict[tuple[int, int | None, int], bool] = {}
         self._legal: dict[tuple[int, tuple[int, ...], bool], bool] = {}
+        self._sideways: dict[tuple[int, ...], bool] = {}  # tt_can_tunk_out's sideways plans
         self._owns_meld = any(m.owner == obs.seat for m in obs.table)
         self._tunk_sizes = (
             tt_tunk_sizes(obs.table, obs.seat) if obs.game != GAME_FLIP_FLOP else frozenset()
@@ -792,7 +793,7 @@ class Evaluator:
         if self.game == GAME_FLIP_FLOP:
             return self.ending(hand, quick=False) is not None
         return tt_can_tunk_out(
-            hand, self.obs.table, self.obs.seat, self._fits_chain, self._legal_on
+            hand, self.obs.table, self.obs.seat, self._fits_chain, self._legal_on, self._sideways
         )
 
     def _legal_on(self, index: int, cards: tuple[int, ...], by_owner: bool) -> bool:
