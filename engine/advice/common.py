@@ -136,6 +136,32 @@ def unseen_cards(
 ) -> tuple[int, ...]:
     """The cards of ``deck`` not seen anywhere: not in hand, on the table, in the discard pile,
     nor known to be in an opponent's hand. Multisets are respected (several decks)."""
+    full = _distinct_deck_mask(deck)
+    seen_mask = 0
+    if full is not None:  # one copy of each card (the Tunk decks): bit masks, ascending
+        hand, discards = tuple(hand), tuple(discards)
+        table, known_elsewhere = tuple(table), tuple(tuple(g) for g in known_elsewhere)
+        try:
+            for c in hand:
+                seen_mask |= 1 << c
+            for meld in table:
+                for c in meld.cards:
+                    seen_mask |= 1 << c
+            for c in discards:
+                seen_mask |= 1 << c
+            for group in known_elsewhere:
+                for c in group:
+                    seen_mask |= 1 << c
+        except (TypeError, ValueError):  # a card that is no small int: the general count
+            full = None
+    if full is not None:
+        left = full & ~seen_mask
+        cards: list[int] = []
+        while left:
+            low = left & -left
+            cards.append(low.bit_length() - 1)
+            left ^= low
+        return tuple(cards)
     remaining: dict[int, int] = {}
     for c in deck:
         remaining[c] = remaining.get(c, 0) + 1
@@ -153,6 +179,27 @@ def unseen_cards(
     for c in sorted(remaining):
         out.extend([c] * remaining[c])
     return tuple(out)
+
+
+_DECK_MASKS: dict[int, tuple[Sequence[int], int | None]] = {}
+
+
+def _distinct_deck_mask(deck: Sequence[int]) -> int | None:
+    """The bit mask of ``deck`` when it holds each card once as a small non-negative int, else
+    None (memoised per deck object: the game models' decks are module constants)."""
+    got = _DECK_MASKS.get(id(deck))
+    if got is not None and got[0] is deck:
+        return got[1]
+    mask: int | None = 0
+    for c in deck:
+        if not isinstance(c, int) or c < 0 or c > 4096 or mask is None or mask >> c & 1:
+            mask = None
+            break
+        mask |= 1 << c
+    if len(_DECK_MASKS) > 64:
+        _DECK_MASKS.clear()
+    _DECK_MASKS[id(deck)] = (deck, mask)
+    return mask
 
 
 @dataclass(frozen=True, slots=True)

@@ -784,6 +784,8 @@ class Evaluator:
         if self.game == GAME_FLIP_FLOP:
             plan = gff_going_out(tuple(hand), obs.table, obs.seat)
             return (plan.kind, plan.discard) if plan.kind is not None else None
+        if not self._ends(hand):  # the early-stopping search first: most hands do not end
+            return None
         option = tt_tunk_out(tuple(hand), obs.table, obs.seat)
         return ("tunk_out", option.discard) if option is not None else None
 
