@@ -527,13 +527,15 @@ def tt_can_tunk_out(
     seat: int,
     fits: FitsFn | None = None,
     legal: LegalFn | None = None,
+    sideways: dict[tuple[int, ...], bool] | None = None,
 ) -> bool:
     """Whether ``tt_tunk_out(hand, table, seat)`` finds an option (TT-11): the same search as
     ``tt_tunk_out_options``, stopped at the first option instead of building and ranking all
     of them (the stock line only needs to know that the play ends). ``fits(card, others)``
     answers ``engine.tt_play._fits_table`` for this table and seat, ``legal(index, cards,
-    by_owner)`` whether ``cards`` can be laid on table meld ``index`` in some order (both
-    memoised by the evaluator)."""
+    by_owner)`` whether ``cards`` can be laid on table meld ``index`` in some order, and
+    ``sideways`` memoises per sideways cards whether some plan lays them (all three kept by the
+    evaluator for one table and seat: the hands it asks about share most of their cards)."""
     cards = tuple(sorted(set(hand)))
     if not cards:
         return False
@@ -545,19 +547,92 @@ def tt_can_tunk_out(
         def legal(index: int, group: tuple[int, ...], by_owner: bool) -> bool:
             return _first_legal_order(table[index].cards, group, by_owner) is not None
 
+    if sideways is None:
+        sideways = {}
     own_idx = [i for i, m in enumerate(table) if m.owner == seat]
     opp_idx = [i for i, m in enumerate(table) if m.owner != seat]
+    if not own_idx and len(cards) <= MAX_ANALYSED:
+        return _can_tunk_out_fresh(cards, table, seat, opp_idx, legal, sideways)
     for _shape, ext_need, new_sizes, _discard, side, after_side in _tunk_frames(
         cards, table, seat, fits
     ):
         # the extension and new-meld search does not depend on which sideways plan is
         # taken: one is enough (``_sideways_plans`` yields one per plan)
-        if not _any_sideways_plan(side, opp_idx, legal):
+        plan = sideways.get(side)
+        if plan is None:
+            plan = sideways[side] = _any_sideways_plan(side, opp_idx, legal)
+        if not plan:
             continue
         for left in _extension_lefts(own_idx, ext_need, after_side, legal):
-            for _melds in _split_melds(left, new_sizes):
+            if _can_split(left, new_sizes):
                 return True
     return False
+
+
+def _can_tunk_out_fresh(
+    cards: tuple[int, ...],
+    table: Sequence[TableMeld],
+    seat: int,
+    opp_idx: Sequence[int],
+    legal: LegalFn,
+    sideways: dict[tuple[int, ...], bool],
+) -> bool:
+    """:func:`tt_can_tunk_out` for a player with no meld of its own on the table: every TT-11
+    shape is then new melds of its sizes from the hand (TT-6), ``need`` sideways cards on
+    opponents' melds (TT-8) and the discard, if the shape has one. Searched on the position
+    masks of the hand's melds (``meld_masks``) instead of the generic frames."""
+    n = len(cards)
+    full = (1 << n) - 1
+    masks, _feats = meld_masks(cards)
+    if not masks:
+        return False
+    side0 = _sideways_count(table, seat)
+    has_opp = bool(opp_idx)
+    for sizes, want_side, discards in TUNK_SHAPES.values():
+        need = want_side - side0
+        if need < 0 or (need and not has_opp):
+            continue
+        if sum(sizes) + need + (1 if discards else 0) != n:
+            continue
+        if len(sizes) == 2:  # two new melds of three, nothing else (TT-11)
+            for m in masks:
+                if m.bit_count() == 3 and full ^ m in masks:
+                    return True
+            continue
+        size = sizes[0]
+        for m in masks:
+            if m.bit_count() != size:
+                continue
+            left = full ^ m
+            if not need:
+                return True  # the one card left is the discard
+            # with a discard, any one card left may be it; the others go sideways
+            outs = [left ^ (1 << i) for i in range(n) if left >> i & 1] if discards else [left]
+            for side_mask in outs:
+                side = tuple(cards[i] for i in range(n) if side_mask >> i & 1)
+                ok = sideways.get(side)
+                if ok is None:
+                    ok = sideways[side] = _any_sideways_plan(side, opp_idx, legal)
+                if ok:
+                    return True
+    return False
+
+
+_SPLITS: dict[tuple[tuple[int, ...], tuple[int, ...]], bool] = {}
+_SPLITS_LIMIT = 200_000
+
+
+def _can_split(cards: tuple[int, ...], sizes: tuple[int, ...]) -> bool:
+    """Whether :func:`_split_melds` yields a split of ``cards`` (sorted) into new melds of
+    ``sizes`` (TT-6; memoised: it depends on the cards alone)."""
+    key = (cards, sizes)
+    got = _SPLITS.get(key)
+    if got is None:
+        got = next(_split_melds(cards, sizes), None) is not None
+        if len(_SPLITS) >= _SPLITS_LIMIT:
+            _SPLITS.clear()
+        _SPLITS[key] = got
+    return got
 
 
 def _any_sideways_plan(side: tuple[int, ...], targets: Sequence[int], legal: LegalFn) -> bool:

@@ -136,6 +136,32 @@ def unseen_cards(
 ) -> tuple[int, ...]:
     """The cards of ``deck`` not seen anywhere: not in hand, on the table, in the discard pile,
     nor known to be in an opponent's hand. Multisets are respected (several decks)."""
+    full = _distinct_deck_mask(deck)
+    seen_mask = 0
+    if full is not None:  # one copy of each card (the Tunk decks): bit masks, ascending
+        hand, discards = tuple(hand), tuple(discards)
+        table, known_elsewhere = tuple(table), tuple(tuple(g) for g in known_elsewhere)
+        try:
+            for c in hand:
+                seen_mask |= 1 << c
+            for meld in table:
+                for c in meld.cards:
+                    seen_mask |= 1 << c
+            for c in discards:
+                seen_mask |= 1 << c
+            for group in known_elsewhere:
+                for c in group:
+                    seen_mask |= 1 << c
+        except (TypeError, ValueError):  # a card that is no small int: the general count
+            full = None
+    if full is not None:
+        left = full & ~seen_mask
+        cards: list[int] = []
+        while left:
+            low = left & -left
+            cards.append(low.bit_length() - 1)
+            left ^= low
+        return tuple(cards)
     remaining: dict[int, int] = {}
     for c in deck:
         remaining[c] = remaining.get(c, 0) + 1
@@ -153,6 +179,27 @@ def unseen_cards(
     for c in sorted(remaining):
         out.extend([c] * remaining[c])
     return tuple(out)
+
+
+_DECK_MASKS: dict[int, tuple[Sequence[int], int | None]] = {}
+
+
+def _distinct_deck_mask(deck: Sequence[int]) -> int | None:
+    """The bit mask of ``deck`` when it holds each card once as a small non-negative int, else
+    None (memoised per deck object: the game models' decks are module constants)."""
+    got = _DECK_MASKS.get(id(deck))
+    if got is not None and got[0] is deck:
+        return got[1]
+    mask: int | None = 0
+    for c in deck:
+        if not isinstance(c, int) or c < 0 or c > 4096 or mask is None or mask >> c & 1:
+            mask = None
+            break
+        mask |= 1 << c
+    if len(_DECK_MASKS) > 64:
+        _DECK_MASKS.clear()
+    _DECK_MASKS[id(deck)] = (deck, mask)
+    return mask
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +281,9 @@ class HandSampler:
         self.layoffs = layoffs
         fixed = fixed_behaviour(lay_probability)
         self.meld3 = model.meld3
+        # Triple Tunk meld tests read the packed features directly (tt_meld3 without a call).
+        self._tt = model.name == TRIPLE_TUNK and model.meld3 is tt_meld3
+        self._gff = model.name == GAME_FLIP_FLOP and model.meld3 is gff_meld3
         # Per opponent: the cards below its cap that it could not lay off, and its mixture as
         # cumulative thresholds (baseline, baseline + hoarder) plus the hoarder's meld chance.
         low: list[tuple[int, ...]] = []
@@ -266,8 +316,29 @@ class HandSampler:
         )
 
     def _has_meld(self, hand: Sequence[int]) -> bool:
-        m3 = self.meld3
-        return any(m3(a, b, c) for a, b, c in combinations(hand, 3))
+        """Whether three cards of ``hand`` form a meld (``GameModel.has_meld``)."""
+        if not self._tt:
+            if self._gff:  # gff_meld3 inline: the three cards' mask among the 3-card spreads
+                spreads = _GFF_MELD3
+                bits = [1 << c for c in hand]
+                return any(a | b | c in spreads for a, b, c in combinations(bits, 3))
+            m3 = self.meld3
+            return any(m3(a, b, c) for a, b, c in combinations(hand, 3))
+        feat, sizes = _TT_FEATURE, _TT_MELD_SIZES  # tt_meld3 inline: distinct cards, TT-6
+        n = len(hand)
+        for i in range(n - 2):
+            a = hand[i]
+            fa = feat[a]
+            for j in range(i + 1, n - 1):
+                b = hand[j]
+                if b == a:
+                    continue
+                fab = fa | feat[b]
+                for k in range(j + 1, n):
+                    c = hand[k]
+                    if c != a and c != b and sizes[fab | feat[c]] & 8:
+                        return True
+        return False
 
     def _meld(self, rng: random.Random, taken: int) -> tuple[int, ...]:
         """A 3-card meld of free unseen cards, uniform over such melds (empty: none found)."""
@@ -284,6 +355,15 @@ class HandSampler:
         pool = self.pool
         size = len(pool)
         m3 = self.meld3
+        if self._tt:  # tt_meld3 inline (the three cards are distinct here)
+            feat, sizes = _TT_FEATURE, _TT_MELD_SIZES
+            for _ in range(_MELD_TRIES):
+                a, b = pool[int(rand() * size)], pool[int(rand() * size)]
+                c = pool[int(rand() * size)]
+                m = (1 << a) | (1 << b) | (1 << c)
+                if m.bit_count() == 3 and not taken & m and sizes[feat[a] | feat[b] | feat[c]] & 8:
+                    return (a, b, c)
+            return ()
         for _ in range(_MELD_TRIES):
             a, b, c = pool[int(rand() * size)], pool[int(rand() * size)], pool[int(rand() * size)]
             m = (1 << a) | (1 << b) | (1 << c)
@@ -297,15 +377,16 @@ class HandSampler:
         rand = rng.random
         size = len(cards)
         out: list[int] = []
+        got = 0
         tries = 4 * need + 4 if size else 0
-        while len(out) < need and tries:
+        while got < need and tries:
             tries -= 1
             c = cards[int(rand() * size)]
-            bit = 1 << c
-            if not taken & bit:
-                taken |= bit
+            if not taken >> c & 1:
+                taken |= 1 << c
                 out.append(c)
-        if len(out) < need:  # few free cards left in the list: list them
+                got += 1
+        if got < need:  # few free cards left in the list: list them
             free = [c for c in cards if not taken >> c & 1]
             if len(free) < need - len(out):
                 out += free

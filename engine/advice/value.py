@@ -669,6 +669,7 @@ class Evaluator:
         self._fits_own: dict[int, bool] = {}
         self._extend: dict[tuple[int, int | None, int], bool] = {}
         self._legal: dict[tuple[int, tuple[int, ...], bool], bool] = {}
+        self._sideways: dict[tuple[int, ...], bool] = {}  # tt_can_tunk_out's sideways plans
         self._owns_meld = any(m.owner == obs.seat for m in obs.table)
         self._tunk_sizes = (
             tt_tunk_sizes(obs.table, obs.seat) if obs.game != GAME_FLIP_FLOP else frozenset()
@@ -783,6 +784,8 @@ class Evaluator:
         if self.game == GAME_FLIP_FLOP:
             plan = gff_going_out(tuple(hand), obs.table, obs.seat)
             return (plan.kind, plan.discard) if plan.kind is not None else None
+        if not self._ends(hand):  # the early-stopping search first: most hands do not end
+            return None
         option = tt_tunk_out(tuple(hand), obs.table, obs.seat)
         return ("tunk_out", option.discard) if option is not None else None
 
@@ -792,7 +795,7 @@ class Evaluator:
         if self.game == GAME_FLIP_FLOP:
             return self.ending(hand, quick=False) is not None
         return tt_can_tunk_out(
-            hand, self.obs.table, self.obs.seat, self._fits_chain, self._legal_on
+            hand, self.obs.table, self.obs.seat, self._fits_chain, self._legal_on, self._sideways
         )
 
     def _legal_on(self, index: int, cards: tuple[int, ...], by_owner: bool) -> bool:
