@@ -18,8 +18,8 @@ MAXIMAL_KNOCK: dict[str, Any] = {
 
 # The heaviest requests the advice schemas accept, as (path, body): the Triple Tunk knock above at
 # its work cap with the tightest precision, and a two-deck round-11 Three Thirteen draw with the
-# most stock cards and the tightest precision (20-50 ms of CPU each on a quiet machine, measured with
-# `python bench/bench_advice.py` and `python bench/bench_advice_t13.py`).
+# most stock cards and the tightest precision (20-50 ms of CPU each on a quiet machine, measured
+# with `python bench/bench_advice.py` and `python bench/bench_advice_t13.py`).
 MAXIMAL_ACCEPTED: list[tuple[str, dict[str, Any]]] = [
     ("/v1/games/triple-tunk/knock", {**MAXIMAL_KNOCK, "samples": 986, "precision": 0.001}),
     (
