@@ -460,6 +460,10 @@ def start_service(
         "BIND_HOST": "127.0.0.1",
         "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
         "STATE_DIR": str(workdir / "state"),
+        # This checkout's api/ and engine/, whatever else is installed in the environment.
+        "PYTHONPATH": os.pathsep.join(
+            [str(REPO_ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+        ),
         **env_extra,
     }
     if workers:
@@ -544,21 +548,16 @@ _UNITS = {"us": 1e-3, "ms": 1.0, "s": 1000.0}
 
 
 def run_wrk(
-    wrk: str, url: str, script: Path | None, connections: int, seconds: int
-) -> dict[str, float]:  # noqa: E501
-    """Requests/s, p50/p99 ms and non-2xx count of one wrk run."""
-    args = [
-        wrk,
-        "-t",
-        "2",
-        "-c",
-        str(connections),
-        "-d",
-        f"{seconds}s",
-        "--latency",
-        "--timeout",
-        "10s",
-    ]  # noqa: E501
+    wrk: str,
+    url: str,
+    script: Path | None,
+    connections: int,
+    seconds: int,
+    threads: int = 2,
+) -> dict[str, float]:
+    """Requests/s, p50/p99 ms and non-2xx count of one wrk run (``threads`` client threads)."""
+    args = [wrk, "-t", str(min(threads, connections)), "-c", str(connections)]
+    args += ["-d", f"{max(1, round(seconds))}s", "--latency", "--timeout", "10s"]
     if script is not None:
         args += ["-s", str(script)]
     text = subprocess.run(args + [url], capture_output=True, text=True, check=True).stdout
@@ -607,6 +606,10 @@ class ServiceCpu:
         self.last: dict[int, float] = {}
 
     def __call__(self) -> float:
+        return sum(self.snapshot().values())
+
+    def snapshot(self) -> dict[int, float]:
+        """CPU seconds so far of every process seen (master, workers, redis), by pid."""
         pids = set(self.pids)
         for entry in Path("/proc").iterdir():
             if entry.name.isdigit():
@@ -620,10 +623,38 @@ class ServiceCpu:
             seconds = _cpu_seconds(pid)
             if seconds is not None:
                 self.last[pid] = seconds
-        return sum(self.last.values())
+        return dict(self.last)
+
+    def workers(self) -> set[int]:
+        """The pids seen so far that are gunicorn workers (not the master, not redis)."""
+        return set(self.last) - self.pids
 
 
 SCENARIOS = ("healthz", "cached", "uncached GFF", "uncached TT")
+
+
+def _spread(values: list[float]) -> str:
+    """``median (min-max)`` of per-slice figures."""
+    return f"{statistics.median(values):.2f}x ({min(values):.2f}-{max(values):.2f})"
+
+
+Runs = dict[str, list[dict[str, float]]]
+
+
+def _per_slice(runs: Runs, name: str, key: str) -> list[float]:
+    """``key`` of each slice of ``name`` over the ``/healthz`` slice of the same round."""
+    pairs = zip(runs[name], runs["healthz"], strict=True)
+    return [a[key] / b[key] for a, b in pairs if b[key]]
+
+
+def _cpu_per_slice(runs: Runs, name: str) -> list[float]:
+    """CPU per request of each slice of ``name`` over that of the same round's ``/healthz``."""
+    pairs = zip(runs[name], runs["healthz"], strict=True)
+    return [
+        (a["cpu"] / a["requests"]) / (b["cpu"] / b["requests"])
+        for a, b in pairs
+        if a["requests"] and b["requests"] and b["cpu"]
+    ]
 
 
 def gunicorn_part(
@@ -631,14 +662,20 @@ def gunicorn_part(
     seconds: int,
     workers: int | None,
     threads: int | None = None,
-    slices: int = 3,
+    slices: int = 8,
+    wrk_threads: int = 2,
 ) -> None:
     """wrk against each scenario, ``slices`` interleaved slices of ``seconds / slices`` each.
 
     Interleaving spreads a neighbour's burst of load over every scenario instead of one, so the
-    ratios of one run compare like with like. Requests/s is all requests over all slices; p50
-    and p99 are the median of the slices'; CPU per request is what gunicorn (every worker) and
-    redis used over the slices divided by the requests answered (wrk's own CPU is not in it).
+    ratios of one run compare like with like. Every slice opens new connections, and gunicorn's
+    workers share them out unevenly (a worker serves at most one core under the GIL), so one
+    slice's throughput depends on how its connections landed: the ratios are also given per
+    slice (each scenario's slice against the ``/healthz`` slice of the same round), as the median
+    and range, with the cores the service used and the busiest worker's share of its CPU.
+    Requests/s is the mean of the slices'; p50 and p99 are the median of the slices'; CPU per
+    request is what gunicorn (every worker) and redis used over the slices divided by the
+    requests answered (wrk's own CPU is not in it).
     """
     wrk = ensure_wrk()
     with tempfile.TemporaryDirectory(prefix="tunk-bench-") as tmp:
@@ -661,43 +698,56 @@ def gunicorn_part(
             urls["uncached GFF"], urls["uncached TT"] = base + GFF, base + TT
             wait_until_serving(port)
             for name in SCENARIOS:  # warm every worker
-                run_wrk(wrk, urls[name], paths[name], 32, 3)
+                run_wrk(wrk, urls[name], paths[name], 32, 3, wrk_threads)
             shown = workers or "gunicorn.conf.py default"
-            each = max(1, round(seconds / slices))
+            each = max(1, round(seconds / slices))  # wrk takes whole seconds
             print(
                 f"gunicorn + Redis (workers: {shown}; threads: {threads or 'default'}; "
-                f"CPUs: {os.cpu_count()}; load average {os.getloadavg()[0]:.1f}; wrk -t2, "
-                f"{slices} interleaved slices of {each} s per scenario):"
+                f"CPUs: {os.cpu_count()}; load average {os.getloadavg()[0]:.1f}; "
+                f"wrk -t{wrk_threads}, {slices} interleaved slices of {each} s per scenario):"
             )
             print(
                 f"  {'scenario':<13} {'conn':>4} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>8} "
-                f"{'non-2xx':>7} {'CPU ms/req':>10}"
+                f"{'non-2xx':>7} {'CPU ms/req':>10} {'cores':>5} {'top worker':>10}"
             )
             service_cpu = ServiceCpu(processes)
             for level in levels:
-                runs: dict[str, list[dict[str, float]]] = {name: [] for name in SCENARIOS}
+                runs: Runs = {name: [] for name in SCENARIOS}
                 cpu = dict.fromkeys(SCENARIOS, 0.0)
                 for _ in range(slices):
                     for name in SCENARIOS:
-                        before = service_cpu()
-                        runs[name].append(run_wrk(wrk, urls[name], paths[name], level, each))
-                        cpu[name] += service_cpu() - before
+                        before = service_cpu.snapshot()
+                        started = time.perf_counter()
+                        run = run_wrk(wrk, urls[name], paths[name], level, each, wrk_threads)
+                        wall = time.perf_counter() - started
+                        after = service_cpu.snapshot()
+                        used = {pid: after[pid] - before.get(pid, 0.0) for pid in after}
+                        total = sum(used.values())
+                        per_worker = [used[pid] for pid in service_cpu.workers() if pid in used]
+                        run["cpu"] = total
+                        run["cores"] = total / wall if wall > 0 else float("nan")
+                        run["top"] = max(per_worker) / total if per_worker and total else 0.0
+                        runs[name].append(run)
+                        cpu[name] += total
                 got: dict[str, dict[str, float]] = {}
                 for name in SCENARIOS:
                     done = sum(r["requests"] for r in runs[name])
-                    rate = sum(r["rps"] for r in runs[name]) / slices
                     got[name] = {
-                        "rps": rate,
+                        "rps": sum(r["rps"] for r in runs[name]) / slices,
                         "p50": statistics.median(r["p50"] for r in runs[name]),
                         "p99": statistics.median(r["p99"] for r in runs[name]),
                         "non2xx": sum(r["non2xx"] for r in runs[name]),
                         "cpu_ms": cpu[name] / done * 1000 if done else float("nan"),
+                        "cores": statistics.median(r["cores"] for r in runs[name]),
+                        "top": statistics.median(r["top"] for r in runs[name]),
                     }
                     r = got[name]
                     print(
                         f"  {name:<13} {level:>4} {r['rps']:8.0f} {r['p50']:7.2f} {r['p99']:8.2f} "
-                        f"{r['non2xx']:7.0f} {r['cpu_ms']:10.3f}"
+                        f"{r['non2xx']:7.0f} {r['cpu_ms']:10.3f} {r['cores']:5.2f} "
+                        f"{r['top']:10.0%}"
                     )
+
                 h = got["healthz"]
                 c_rps = got["cached"]["rps"] / h["rps"]
                 c_p99 = got["cached"]["p99"] / h["p99"]
@@ -705,11 +755,16 @@ def gunicorn_part(
                       f"(target >= 0.85x {verdict(c_rps, 0.85, True)}); cached p99 {c_p99:.2f}x "
                       f"(target <= 1.3x {verdict(c_p99, 1.3)}); "
                       f"CPU per request {got['cached']['cpu_ms'] / h['cpu_ms']:.2f}x")  # fmt: skip
+                print(f"     per slice: throughput {_spread(_per_slice(runs, 'cached', 'rps'))}, "
+                      f"p99 {_spread(_per_slice(runs, 'cached', 'p99'))}, "
+                      f"CPU per request {_spread(_cpu_per_slice(runs, 'cached'))}")  # fmt: skip
                 for name in ("uncached GFF", "uncached TT"):
                     ratio = got[name]["rps"] / h["rps"]
                     print(f"     {name} throughput {ratio:.2f}x healthz "
                           f"(target >= 0.4x {verdict(ratio, 0.4, True)}); "
-                          f"CPU per request {got[name]['cpu_ms'] / h['cpu_ms']:.2f}x")  # fmt: skip
+                          f"CPU per request {got[name]['cpu_ms'] / h['cpu_ms']:.2f}x; per slice: "
+                          f"throughput {_spread(_per_slice(runs, name, 'rps'))}, "
+                          f"CPU {_spread(_cpu_per_slice(runs, name))}")  # fmt: skip
         finally:
             stop(processes)
     print()
@@ -780,8 +835,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rounds", type=int, default=600, help="in-process interleaved rounds")
     parser.add_argument("--connections", default="8,32")
-    parser.add_argument("--seconds", type=int, default=6, help="per scenario and level")
-    parser.add_argument("--slices", type=int, default=3, help="interleaved wrk runs per scenario")
+    parser.add_argument("--seconds", type=int, default=16, help="per scenario and level")
+    parser.add_argument("--slices", type=int, default=8, help="interleaved wrk runs per scenario")
+    parser.add_argument("--wrk-threads", type=int, default=2, help="wrk -t (client threads)")
     parser.add_argument("--poll-seconds", type=float, default=30.0)
     parser.add_argument("--workers", type=int, default=None, help="WEB_CONCURRENCY")
     parser.add_argument("--threads", type=int, default=None, help="GUNICORN_THREADS")
@@ -797,7 +853,9 @@ def main(argv: list[str] | None = None) -> int:
         in_process(args.rounds, args.seed, args.clock)
     if args.only in (None, "gunicorn"):
         levels = [int(c) for c in args.connections.split(",") if c.strip()]
-        gunicorn_part(levels, args.seconds, args.workers, args.threads, args.slices)
+        gunicorn_part(
+            levels, args.seconds, args.workers, args.threads, args.slices, args.wrk_threads
+        )
     if args.only in (None, "probes"):
         probes_part(args.poll_seconds, args.workers, args.threads)
     if args.only == "profile" and args.profile_backend == "memory":
