@@ -1,45 +1,36 @@
 """Three Thirteen discard and draw advice as the engine computed them before the draw's
-hands shared more work: a copy of ``engine.advice.t13``'s evaluator, discard, draw and stock
-functions and of ``DeadwoodMemo.after_adding`` / ``adding_bound`` as they were, so tests can
-assert that today's code gives exactly the same answers (``test_t13_draw_speedups``)."""
+hands shared more work: a copy of ``engine.advice.t13``'s evaluator and discard function and of
+``DeadwoodMemo.after_adding`` / ``adding_bound`` as they were, with the engine's unchanged draw,
+stock and discard entry points run on them, so tests can assert that today's code gives exactly
+the same answers (``test_t13_draw_speedups``)."""
 
 from __future__ import annotations
 
 import math
 import random
+import types
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
+from typing import Any
 
+from engine.advice import t13 as engine_t13
 from engine.advice.t13 import (
     DANGER_WEIGHT,
-    DEFAULT_PRECISION,
-    DEFAULT_SAMPLES,
-    DEFAULT_SEED,
-    DEFAULT_STOCK_SAMPLES,
-    DRAW_WORK_CAP,
     GO_OUT_WEIGHT,
-    MAX_PRECISION,
-    MAX_SAMPLES,
-    MAX_STOCK_SAMPLES,
-    MIN_STOCK_SAMPLES,
     OUT_NOW,
     T13DiscardAdvice,
     T13DiscardOption,
-    T13DrawAdvice,
     T13Situation,
-    _check,
-    _check_budget,
     _discard_sentence,
-    _draw_sentence,
-    _half_width,
+    _DrawBases,
+    _Kept,
     _next_player_hands,
     risk_of,
     unseen_for,
 )
 from engine.cards import RANK_OF
-from engine.errors import EngineError
 from engine.std_arrange import DeadwoodMemo, Profile
 from engine.std_melds import t13_context
 
@@ -102,42 +93,6 @@ def old_adding_bound(self: DeadwoodMemo, prof: Profile, card: Card) -> int:
     else:
         prof.values[card] = best  # exact: no group holds the card
     return best
-
-
-@dataclass(slots=True)
-class _Kept:
-    """Figures of a kept hand (after the discard): see :func:`_Evaluator.kept`."""
-
-    deadwood: int
-    expected: float
-    outs: int
-    chance: float
-    value: float
-
-
-class _DrawBases:
-    """Profiles of the hand before the draw, whole and less each card, shared by every hand a
-    draw values: a kept hand is that hand less a card plus the drawn card, and its figures are
-    searched through the drawn card (``DeadwoodMemo.profile_plus``), sharing their searches."""
-
-    __slots__ = ("memo", "hand", "whole", "_minus")
-
-    def __init__(self, memo: DeadwoodMemo, hand: Sequence[int]) -> None:
-        self.memo = memo
-        self.hand = tuple(hand)
-        self.whole = memo.profile(self.hand)
-        self._minus: dict[int, Profile] = {}
-
-    def kept(self, removed: int, drawn: int) -> Profile:
-        """The profile of the hand + ``drawn`` - ``removed``."""
-        if removed == drawn:
-            return self.whole
-        base = self._minus.get(removed)
-        if base is None:
-            rest = list(self.hand)
-            rest.remove(removed)
-            base = self._minus[removed] = self.memo.profile(rest)
-        return self.memo.profile_plus(base, drawn)
 
 
 @dataclass(slots=True)
@@ -337,27 +292,6 @@ class _Evaluator:
         return done + rest_opts + skipped, keep
 
 
-def t13_discard_advice(
-    situation: T13Situation,
-    *,
-    seed: int = DEFAULT_SEED,
-    samples: int = DEFAULT_SAMPLES,
-    figures: bool = True,
-) -> T13DiscardAdvice:
-    """Rank every distinct discard of a hand after the draw (r+3 cards), say whether to go out,
-    and on a last turn whether to discard at all (T13-5).
-
-    With ``figures`` False (simulations, and the hands ``draw`` values) options that cannot be
-    advised are not evaluated: they carry a lower bound as ``score`` and NaN figures; the
-    advice, ``value`` and ``work`` are the same.
-
-    :raises EngineError: invalid situation or ``samples`` above the work cap.
-    """
-    _check(situation, (situation.round_number + 3,))
-    _check_budget(samples, MAX_SAMPLES)
-    return _discard(situation, seed, samples, figures)
-
-
 def _discard(
     situation: T13Situation,
     seed: int,
@@ -389,152 +323,17 @@ def _discard(
     )
 
 
-def _bases(situation: T13Situation) -> _DrawBases:
-    """The shared profiles of the hand before the draw (the memo of its round and rules)."""
-    ctx = t13_context(situation.round_number, situation.rules)
-    return _DrawBases(DeadwoodMemo.for_context(ctx), situation.hand)
+def _with_old_discard(fn: Callable[..., Any], scope: dict[str, Any]) -> Callable[..., Any]:
+    """The engine's own ``fn`` (unchanged code) reading its globals from ``scope``, where
+    ``_discard`` is this module's copy: the draw and discard entry points as they were, run on
+    the old evaluator, without copying them."""
+    bound = types.FunctionType(fn.__code__, scope, fn.__name__, fn.__defaults__, fn.__closure__)
+    bound.__kwdefaults__ = fn.__kwdefaults__
+    bound.__doc__ = fn.__doc__
+    return bound
 
 
-def _after_draw(situation: T13Situation, card: int, *, from_pile: bool) -> T13Situation:
-    """The situation once ``card`` is drawn (from the top of the pile or from the stock)."""
-    pile = situation.discard_pile[1:] if from_pile else situation.discard_pile
-    return replace(situation, hand=(*situation.hand, card), discard_pile=pile)
-
-
-def t13_draw_advice(
-    situation: T13Situation,
-    *,
-    seed: int = DEFAULT_SEED,
-    samples: int = DEFAULT_STOCK_SAMPLES,
-    precision: float = DEFAULT_PRECISION,
-    danger_samples: int = DEFAULT_SAMPLES,
-    figures: bool = True,
-) -> T13DrawAdvice:
-    """Take the top discard or draw from the stock, for a hand before the draw (r+2 cards).
-
-    Both choices are the value of a hand after the draw (see the module docstring): taking is
-    the best ``discard`` answer's value on the hand with the top card (``seed`` and
-    ``danger_samples`` as in that request); the stock is its mean over the stock card, sampled
-    up to ``samples`` cards or until ``precision``. With ``figures`` False (simulations) the
-    stock is not sampled when the choice is already clear (no top card, or taking it would only
-    throw it back); the advice is the same, the stock figures are then NaN.
-
-    :raises EngineError: invalid situation, ``samples`` above the work cap or a bad precision.
-    """
-    _check(situation, (situation.round_number + 2,))
-    _check_budget(samples, MAX_STOCK_SAMPLES)
-    _check_budget(danger_samples, MAX_SAMPLES, "danger_samples")
-    if not 0 < precision <= MAX_PRECISION:
-        raise EngineError(f"precision must be > 0 and <= {MAX_PRECISION:g}", field="precision")
-    unseen = unseen_for(situation)
-    top = situation.discard_pile[0] if situation.discard_pile else None
-    bases = _bases(situation)
-    take: T13DiscardAdvice | None = None
-    if top is not None:
-        take = _discard(
-            _after_draw(situation, top, from_pile=True),
-            seed,
-            danger_samples,
-            False,
-            bases,
-            top,
-        )
-    passing = take is not None and take.discard == top
-    target = None if take is None or passing else take.value
-    if target is None:  # the choice is the stock whatever its mean: a few cards for the figure
-        samples = min(samples, MIN_STOCK_SAMPLES)
-    if not figures and target is None:
-        nan = math.nan
-        mean, low, high, dw_mean, chance, used, exact = nan, nan, nan, nan, nan, 0, False
-    else:
-        mean, low, high, dw_mean, chance, used, exact = _stock_value(
-            situation, unseen, seed, danger_samples, samples, precision, target, bases
-        )
-    take_it = take is not None and not passing and take.value < mean
-    risk = risk_of(situation.scores, situation.round_number)
-    text = _draw_sentence(situation, top, take, passing, take_it, mean, dw_mean)
-    return T13DrawAdvice(
-        take_it,
-        top,
-        None if take is None else take.value,
-        None if take is None else _kept_deadwood(take),
-        None if take is None else take.discard,
-        mean,
-        (low, high),
-        dw_mean,
-        chance,
-        used,
-        exact,
-        text,
-        len(unseen),
-        risk,
-    )
-
-
-def _kept_deadwood(advice: T13DiscardAdvice) -> int:
-    """Deadwood left when ``advice`` is followed."""
-    if advice.discard is None:
-        assert advice.keep_deadwood is not None
-        return advice.keep_deadwood
-    for o in advice.options:
-        if o.card == advice.discard:
-            return o.deadwood
-    raise AssertionError("the advised discard is one of the options")
-
-
-def _stock_value(
-    situation: T13Situation,
-    unseen: Sequence[int],
-    seed: int,
-    danger_samples: int,
-    cap: int,
-    precision: float,
-    target: float | None,
-    bases: _DrawBases,
-) -> tuple[float, float, float, float, float, int, bool]:
-    """Mean value of the hand after a stock draw: (mean, 95% low, high, mean deadwood kept,
-    chance of going out, stock cards evaluated, exact)."""
-    n = len(unseen)
-    if not n:
-        return math.inf, math.inf, math.inf, math.inf, 0.0, 0, True
-    order = list(unseen)
-    random.Random(seed ^ 0x5EED).shuffle(order)
-    last_turn = situation.out is not None
-    if last_turn:  # no lookahead: cheap, so exact over every distinct card
-        cap = n
-    cache: dict[int, tuple[float, int, bool]] = {}
-    work = 0
-    values: list[float] = []
-    dws: list[int] = []
-    outs = 0
-    for card in order:
-        got = cache.get(card)
-        if got is None:
-            adv = _discard(
-                _after_draw(situation, card, from_pile=False),
-                seed,
-                danger_samples,
-                False,
-                bases,
-                card,
-            )
-            got = (adv.value, _kept_deadwood(adv), adv.go_out)
-            cache[card] = got
-            work += adv.work
-        values.append(got[0])
-        dws.append(got[1])
-        outs += got[2]
-        k = len(values)
-        if k == n:
-            break
-        if not last_turn and k >= min(cap, MIN_STOCK_SAMPLES):
-            half = _half_width(values, n)
-            m = sum(values) / k
-            if k >= cap or half <= precision or (target is not None and abs(m - target) > half):
-                break
-        if not last_turn and work >= DRAW_WORK_CAP:
-            break
-    k = len(values)
-    mean = sum(values) / k
-    half = _half_width(values, n)
-    return mean, mean - half, mean + half, sum(dws) / k, outs / k, k, k == n
+_SCOPE: dict[str, Any] = {**vars(engine_t13), "_discard": _discard}
+_stock_value = _SCOPE["_stock_value"] = _with_old_discard(engine_t13._stock_value, _SCOPE)
+t13_draw_advice = _with_old_discard(engine_t13.t13_draw_advice, _SCOPE)
+t13_discard_advice = _with_old_discard(engine_t13.t13_discard_advice, _SCOPE)
