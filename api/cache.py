@@ -62,7 +62,7 @@ from flask import Flask, Request, Response, current_app, g
 from api.config import Settings
 from api.errors import BEFORE_PARSE_KEY
 from api.fingerprint import code_fingerprint
-from api.redis_conn import connect, describe
+from api.redis_conn import DirectCommands, connect, describe
 from api.worker_state import WorkerStates, default_state_dir
 
 logger = logging.getLogger("api.cache")
@@ -322,6 +322,11 @@ class RedisCache:
         self._client, self.mode = connect(
             url, socket_timeout=socket_timeout, connect_timeout=connect_timeout
         )
+        # GET and SET on one Redis skip redis-py's command layers (``DirectCommands``); a
+        # Cluster routes keys and a Sentinel follows the master, so those use their client.
+        self._direct = (
+            DirectCommands(self._client.connection_pool) if self.mode == "standalone" else None
+        )
 
     def describe(self) -> dict[str, Any]:
         """Mode details for ``/readyz`` (cluster slot coverage, sentinel master); never raises."""
@@ -342,14 +347,23 @@ class RedisCache:
 
     def get(self, key: str) -> str | None:
         """GET ``key``; bytes from the server are decoded as UTF-8."""
-        value = self.call(lambda client: client.get(key))
+        direct = self._direct
+        if direct is not None:
+            value = self.call(lambda client: direct.execute("GET", key))
+        else:
+            value = self.call(lambda client: client.get(key))
         if value is None:
             return None
         return value.decode("utf-8") if isinstance(value, bytes) else str(value)
 
     def set(self, key: str, value: str, ttl_seconds: int | float) -> None:
         """SET ``key`` with an expiry of ``ttl_seconds`` (whole seconds, at least 1)."""
-        self.call(lambda client: client.set(key, value, ex=max(1, int(ttl_seconds))))
+        ttl = max(1, int(ttl_seconds))
+        direct = self._direct
+        if direct is not None:
+            self.call(lambda client: direct.execute("SET", key, value, "EX", ttl))
+        else:
+            self.call(lambda client: client.set(key, value, ex=ttl))
 
     def state(self) -> BackendState:
         """``open-circuit`` while cooling down (no network call), else ``up``/``down`` by PING."""
@@ -395,6 +409,8 @@ class RedisCache:
 
     def close(self) -> None:
         """Drop pooled connections (used by tests and at shutdown)."""
+        if self._direct is not None:
+            self._direct.close()
         self._client.close()
 
 

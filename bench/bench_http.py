@@ -394,13 +394,19 @@ def profile_redis_part(requests: int, seed: int, top: int = 20) -> None:
                 for (f, _, name), (_, n, *_r) in rows.items()
                 if name == "set" and "/redis/commands/" in f
             )
+            direct = sum(
+                n
+                for (f, _, name), (_, n, *_r) in rows.items()
+                if name == "execute" and f.endswith("api/redis_conn.py")
+            )
             pipes = sum(
                 n
                 for (f, _, name), (_, n, *_r) in rows.items()
                 if name == "execute" and "/redis/client.py" in f
             )
-            print(f"  Redis per miss: {gets / len(rest):.2f} GET, {sets / len(rest):.2f} SET, "
-                  f"{pipes / len(rest):.2f} pipelines")  # fmt: skip
+            print(f"  Redis per miss: {gets / len(rest):.2f} GET, {sets / len(rest):.2f} SET "
+                  f"through redis-py commands, {direct / len(rest):.2f} commands direct "
+                  f"(DirectCommands), {pipes / len(rest):.2f} pipelines")  # fmt: skip
             print(f"  top {top} functions by own time (share, calls per request):")
             ranked = sorted(rows.items(), key=lambda kv: -kv[1][2])[:top]
             for (filename, line, name), (_, count, own, _, _) in ranked:
