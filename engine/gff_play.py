@@ -17,6 +17,7 @@ from engine.cards import PARTNER_SUIT, POINTS, RANK_OF, SUIT_OF, card_name
 from engine.errors import OutcomeError, TableError
 from engine.hands import validate_distinct_across, validate_hand
 from engine.rules import GAME_FLIP_FLOP, GameFlipFlopRules
+from engine.std_arrange import meldable_mask
 from engine.types import Layoff, TableMeld
 
 SpreadKind = Literal["set", "run"]
@@ -233,24 +234,6 @@ def _disposals(cards: tuple[int, ...], table: Sequence[TableMeld]) -> Iterator[_
     yield from walk(tuple(sorted(cards)))
 
 
-def _in_some_spread(card: int, held: frozenset[int]) -> bool:
-    """GFF-2: whether some spread made of ``held`` cards contains ``card`` (``card`` in ``held``).
-
-    A set needs two more of the rank; a run needs two suit-mates next to it: ranks r-2 r-1,
-    r-1 r+1 or r+1 r+2 (ace low, nothing past the king: the card ids of other suits never
-    qualify because a run stays inside ranks 0..12 of one suit).
-    """
-    rank, base = RANK_OF[card], card - RANK_OF[card]
-    same_rank = sum(1 for suit in range(4) if suit * 13 + rank in held)
-    if same_rank >= 3:
-        return True
-
-    def has(offset: int) -> bool:
-        return 0 <= rank + offset <= 12 and base + rank + offset in held
-
-    return (has(-2) and has(-1)) or (has(-1) and has(1)) or (has(1) and has(2))
-
-
 def _dead_cards(cards: tuple[int, ...], table: Sequence[TableMeld]) -> frozenset[int]:
     """Cards no disposal can place: in no spread of the hand and fitting no table meld.
 
@@ -258,13 +241,15 @@ def _dead_cards(cards: tuple[int, ...], table: Sequence[TableMeld]) -> frozenset
     neither start a spread with the others nor pass ``_fits_somewhere``), so the search skips
     those subsets outright; the plans it finds are the same.
     """
-    held = frozenset(cards)
-    return frozenset(
-        card
-        for card in cards
-        if not _in_some_spread(card, held)
-        and not any(_fits_somewhere(card, meld.cards, len(cards)) for meld in table)
-    )
+    held = 0
+    for card in cards:
+        held |= 1 << card
+    in_spread = meldable_mask(held)  # GFF-2: sets of 3-4, runs of 3+, aces low
+    dead = [card for card in cards if not in_spread >> card & 1]
+    if table and dead:
+        reach = len(cards)
+        dead = [c for c in dead if not any(_fits_somewhere(c, m.cards, reach) for m in table)]
+    return frozenset(dead)
 
 
 def gff_going_out(hand: Sequence[int], table: Sequence[TableMeld], seat: int) -> GffGoingOut:

@@ -53,6 +53,8 @@ def layoff_plan(
     """The best ordered lay-offs of ``hand`` cards on ``table`` for the player at ``seat``
     (module docstring), leaving at least ``keep`` cards in hand. Each ``Layoff`` has empty
     ``requires``: the plan's order is the laying order."""
+    if not table or len(hand) <= keep:
+        return ()  # nothing to lay off on, or no card may leave the hand
     gff = game == GAME_FLIP_FLOP
     pts = STD_POINTS if gff else TT_POINTS
     cards = tuple(sorted(set(hand)))

@@ -625,10 +625,9 @@ def best_arrangement(
     hand: Sequence[Card], ctx: StdContext, max_ties: int = 0
 ) -> BestResult[StdMeld]:
     """The C-2 best arrangement of ``hand`` and up to ``max_ties`` others with equal points."""
-    if max_ties <= 0:
-        fast = _fast_best(hand, ctx)
-        if fast is not None:
-            return BestResult(fast)
+    fast = _fast_best(hand, ctx, alone=max_ties > 0)
+    if fast is not None:
+        return BestResult(fast)
     melds, dead, prep = _best_parts(hand, ctx)
     best = _arrangement(melds, dead, ctx)
     if max_ties <= 0:
@@ -642,8 +641,15 @@ def best_arrangement(
     return BestResult(best, ties, capped or len(others) > max_ties)
 
 
-def _fast_best(hand: Sequence[Card], ctx: StdContext) -> Arrangement[StdMeld] | None:
-    """The C-2 best by the bit-mask fast path: distinct cards, at most one wild; else None."""
+def _fast_best(
+    hand: Sequence[Card], ctx: StdContext, alone: bool = False
+) -> Arrangement[StdMeld] | None:
+    """The C-2 best by the bit-mask fast path: distinct cards, at most one wild; else None.
+
+    With ``alone`` only when no other arrangement has as few points, so there are no ties to
+    list: nothing melds (every card is deadwood), or no wild and exactly three naturals can meld
+    (they form the only meld, and leaving any of them out adds its points).
+    """
     pt = ctx.point_table
     nat = total = 0
     for c in hand:
@@ -663,6 +669,8 @@ def _fast_best(hand: Sequence[Card], ctx: StdContext) -> Arrangement[StdMeld] | 
     meldable = _meldable(nat, w, ctx.aces_high, cap)
     if not meldable:  # nothing melds; fewer than 3 wilds never meld alone
         return Arrangement((), tuple(sorted(hand)), total)
+    if alone and (w or meldable.bit_count() != 3):
+        return None
     if w:
         melds, dead_cards, _ = _best_parts(_mask_cards(meldable | wild), ctx)
         dead_cards.extend(_mask_cards(nat ^ meldable))
@@ -812,6 +820,12 @@ def _meldable(nat: int, w: int, aces_high: bool, cap: int) -> int:
             cover |= k | k << 12 | q | q << 11
         ranks = (a | b) & (c | d) | a & b | c & d if cap >= 3 else 0
     return nat & (cover | ranks * _ACES)
+
+
+def meldable_mask(mask: int, aces_high: bool = False) -> int:
+    """The cards of ``mask`` (distinct cards, bit ``card``, no wilds) in some meld made of them:
+    3+ of a rank or 3+ in a row of one suit (GFF-2 spreads; T13-4 without wilds)."""
+    return _meldable(mask, 0, aces_high, 4)
 
 
 _SUIT_CARDS: dict[int, tuple[int, ...]] = {}  # one suit's part of a mask -> its cards

@@ -120,6 +120,9 @@ def check_copies(game: str, groups: Sequence[tuple[str, Sequence[int]]], copies:
     Reports the exact position of the first copy too many (``table[0].cards[2]``), saying where
     the earlier copy was, so "in hand and on the table" is obvious to the client.
     """
+    every = [card for _, cards in groups for card in cards]
+    if len(set(every)) == len(every):  # no card twice: nothing to report (the usual body)
+        return
     seen: Counter[int] = Counter()
     first: dict[int, str] = {}
     name = card_namer(game)

@@ -4,6 +4,7 @@ cross-checked against the brute force in ``brute_std``."""
 from __future__ import annotations
 
 import random
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -387,3 +388,44 @@ def test_profile_plus_figures_are_those_of_the_whole_hand() -> None:
         )
         more = rng.randrange(52)
         assert memo.after_adding(plus, more) == fresh.after_adding(whole, more)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    case=hands_t13,
+    gff_hand=st.lists(st.integers(0, 51), min_size=0, max_size=7, unique=True),
+    use_gff=st.booleans(),
+    max_ties=st.integers(1, 12),
+)
+def test_the_no_ties_shortcut_gives_the_full_searchs_answer(
+    case: tuple[int, bool, list[int], int], gff_hand: list[int], use_gff: bool, max_ties: int
+) -> None:
+    """C-2 with ties asked for: a hand where nothing melds, or exactly three naturals meld and no
+    wild is held, is answered without the tie scan; the answer is the scan's to the last tie."""
+    if use_gff:
+        hand, ctx = gff_hand, GFF
+    else:
+        round_number, high, picks, wilds = case
+        ctx = t13_context(round_number, HIGH if high else LOW)
+        hand = _hand(round_number, picks, wilds)
+    quick = best_arrangement(hand, ctx, max_ties)
+    real = std_arrange._fast_best
+    with mock.patch.object(
+        std_arrange, "_fast_best", lambda h, c, alone=False: None if alone else real(h, c)
+    ):
+        full = best_arrangement(hand, ctx, max_ties)
+    assert quick == full, (hand, args(ctx))
+
+
+def test_the_no_ties_shortcut_golden() -> None:
+    """GFF-2: 2C 3C 4C KD 9S 7H melds one run and nothing else, and AS 3H 5D 7C 9S JH nothing:
+    no ties. A run of six is the one hand of these sizes whose single meld has a tie."""
+    alone = best_arrangement(cs("2C 3C 4C KD 9S 7H"), GFF, 10)
+    assert melds_of(alone.best) == [cs("2C 3C 4C")] and alone.ties == ()
+    assert alone.best.deadwood_points == 26 and not alone.ties_truncated
+    nothing = best_arrangement(cs("AS 3H 5D 7C 9S JH"), GFF, 10)
+    assert nothing.best.melds == () and nothing.best.deadwood_points == 35 and nothing.ties == ()
+    # Six in a row is one run or two of three: the same points, so the search must list the tie.
+    six = best_arrangement(cs("2C 3C 4C 5C 6C 7C"), GFF, 10)
+    assert melds_of(six.best) == [cs("2C 3C 4C 5C 6C 7C")]
+    assert [melds_of(t) for t in six.ties] == [[cs("2C 3C 4C"), cs("5C 6C 7C")]]
