@@ -327,6 +327,29 @@ def _tunk_frames(
                     yield shape, ext_need, new_sizes, discard, side, after_side
 
 
+def _melds_alone_can_tunk(cards: tuple[int, ...]) -> bool:
+    """TT-11 with an empty table: whether the hand's own melds can form a shape that needs no
+    table meld (sizes of the new melds, plus the discard), i.e. split the hand into melds of
+    those sizes and at most the discard. Exactly the search's answer there, from the meld bit
+    masks alone; a hand beyond the subset tables is left to the search."""
+    if len(cards) > MAX_ANALYSED:
+        return True
+    masks, _ = meld_masks(cards)
+    for sizes, sideways, discards in TUNK_SHAPES.values():
+        if sideways or sum(sizes) + discards != len(cards):
+            continue
+        if len(sizes) == 1 and any(m.bit_count() == sizes[0] for m in masks):
+            return True
+        if len(sizes) == 2:
+            first = [m for m in masks if m.bit_count() == sizes[0]]
+            second = {m for m in masks if m.bit_count() == sizes[1]}
+            if any(not a & b for a in first for b in second):  # disjoint: they cover the rest
+                return True
+        if len(sizes) > 2:  # no such TT-11 shape; should one appear, search it
+            return True
+    return False
+
+
 def tt_tunk_out_options(
     hand: Iterable[int], table: Sequence[TableMeld], seat: int
 ) -> tuple[TTTunkOut, ...]:
@@ -338,7 +361,7 @@ def tt_tunk_out_options(
     of melds, lay-offs and discard. An empty hand has nothing to dispose of: no option.
     """
     cards = tuple(sorted(set(hand)))
-    if not cards:
+    if not cards or (not table and not _melds_alone_can_tunk(cards)):
         return ()
     own_idx = [i for i, m in enumerate(table) if m.owner == seat]
     opp_idx = [i for i, m in enumerate(table) if m.owner != seat]
