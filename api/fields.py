@@ -112,6 +112,11 @@ def _split_path(path: str) -> list[str | int]:
     return parts
 
 
+MEMO_TEXT_LENGTH = 3
+"""Card texts up to this long are remembered once parsed (every short notation; a spelled-out
+name with free spacing is not, so the memo stays a few hundred entries per field)."""
+
+
 class CardField(fields.String):
     """A card of one deck: text in, engine int out; int in, canonical text out (dump).
 
@@ -131,12 +136,21 @@ class CardField(fields.String):
         metadata = {"description": self.notation, "example": self.example}
         metadata.update(kwargs.pop("metadata", {}))
         super().__init__(metadata=metadata, **kwargs)
+        # Short spellings parsed before (``RH3``, ``10h``): a pure function of the text, and a
+        # bounded set (case variants of a deck's short names), so a plain dict is the memo.
+        self._parsed: dict[str, int] = {}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if not isinstance(value, str):
             raise ValidationError(f"a card must be a string. {self.notation}")
+        card = self._parsed.get(value)
+        if card is not None:
+            return card
         try:
-            return self.parse_text(value)
+            card = self.parse_text(value)
+            if len(value) <= MEMO_TEXT_LENGTH:
+                self._parsed[value] = card
+            return card
         except CardError as exc:
             try:
                 self.parse_other(value)
