@@ -93,27 +93,60 @@ def _field_converter(field: fields.Field) -> Converter:
     return lambda value: field._serialize(value, None, None)
 
 
+def _inline(field: fields.Field, name: str, value: str) -> str | None:
+    """A Python expression dumping ``value`` (a local name) as ``field`` would, with converter
+    ``name`` in scope, for the commonest field kinds; None: call the converter."""
+    if _is(field, fields.Integer):
+        return f"None if {value} is None else int({value})"
+    if _is(field, fields.Boolean):
+        return None  # non-bool values go through marshmallow's truthy tables: the converter
+    if _is(field, fields.String):
+        return f"{value} if {value} is None or type({value}) is str else {name}({value})"
+    if _is(field, fields.List) and _is_card(field.inner):
+        return f"None if {value} is None else list(map({name}_card, {value}))"
+    if _is(field, fields.Nested):
+        if field.many:
+            return f"None if {value} is None else [{name}_nested(x) for x in {value}]"
+        return f"None if {value} is None else {name}_nested({value})"
+    return None
+
+
 def compile_dumper(schema: Schema) -> Callable[[Any], dict[str, Any]]:
-    """A function equal to ``schema.dump`` for dict input, without marshmallow's per-value cost."""
+    """A function equal to ``schema.dump`` for dict input, without marshmallow's per-value cost.
+
+    The function is generated as straight-line code, one ``if`` per dump field in the schema's
+    order (no loop over a plan, no per-field default lookups), with integer and card-list
+    conversions written inline; every other field calls its compiled converter.
+    """
     if schema._hooks.get("pre_dump") or schema._hooks.get("post_dump"):
         return schema.dump  # type: ignore[return-value]
-    plan: list[tuple[str, str, Converter, Any]] = []
-    for name, field in schema.dump_fields.items():
+    scope: dict[str, Any] = {"schema_dump": schema.dump}
+    lines = [
+        "def dump(obj):",
+        "    if not isinstance(obj, dict):",
+        "        return schema_dump(obj)",
+        "    out = {}",
+    ]
+    for i, (name, field) in enumerate(schema.dump_fields.items()):
         if field.attribute is not None and "." in field.attribute:
             return schema.dump  # type: ignore[return-value]
-        plan.append(
-            (field.attribute or name, field.data_key or name, _field_converter(field), field)
-        )
-
-    def dump(obj: Any) -> dict[str, Any]:
-        if not isinstance(obj, dict):
-            return schema.dump(obj)  # type: ignore[no-any-return]
-        out: dict[str, Any] = {}
-        for attr, key, convert, field in plan:
-            if attr in obj:
-                out[key] = convert(obj[attr])
-            elif field.dump_default is not missing:
-                out[key] = field.serialize(attr, obj)
-        return out
-
+        attr, key = field.attribute or name, field.data_key or name
+        conv = f"c{i}"
+        scope[conv] = _field_converter(field)
+        scope[f"f{i}"] = field
+        if _is(field, fields.List) and _is_card(field.inner):
+            scope[f"{conv}_card"] = _card_printer(field.inner)  # type: ignore[arg-type]
+        if _is(field, fields.Nested):
+            scope[f"{conv}_nested"] = compile_dumper(field.schema)
+        expr = _inline(field, conv, "v") or f"{conv}(v)"
+        lines += [
+            f"    if {attr!r} in obj:",
+            f"        v = obj[{attr!r}]",
+            f"        out[{key!r}] = {expr}",
+        ]
+        if field.dump_default is not missing:
+            lines += ["    else:", f"        out[{key!r}] = f{i}.serialize({attr!r}, obj)"]
+    lines.append("    return out")
+    exec(compile("\n".join(lines), f"<dumper {type(schema).__name__}>", "exec"), scope)  # noqa: S102
+    dump: Callable[[Any], dict[str, Any]] = scope["dump"]
     return dump
