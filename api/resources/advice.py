@@ -277,7 +277,9 @@ def _description(game: str, endpoint: str) -> str:
             "For a hand before the draw (round+2 cards): the value of the hand with the top "
             "discard (`take_value`) against the mean value over a stock card (`stock_value`, "
             "sampled without replacement until `precision` or `samples`, with its 95% "
-            "interval). Taking a card only to throw it back is never advised. " + T13_MODEL
+            "interval; the sample estimates only the value less the deadwood after the card and "
+            "the best discard, whose mean is exact). Taking a card only to throw it back is "
+            "never advised. " + T13_MODEL
         )
     rules = "GFF-3/GFF-7/GFF-9/GFF-10" if game == GAME_FLIP_FLOP else "TT-8/TT-10/TT-11"
     if endpoint == DISCARD:

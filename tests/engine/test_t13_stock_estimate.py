@@ -1,0 +1,105 @@
+"""The Three Thirteen draw's stock mean: a control-variate estimate of the same value function.
+
+The stock line is the mean, over the unseen cards, of the value of the hand after drawing each
+(``t13_discard_advice`` on that hand). It is estimated from a seeded sample of stock cards plus
+the exact mean of the deadwood after each card and the best discard (the control variate).
+Checked here on random early-round situations, where every unseen card can be valued:
+
+- with every card in, the estimate is the exact mean of the per-card values and its interval
+  has width 0 (the control variate cancels out);
+- from a few cards, it is closer to the exact mean than the plain mean of the same cards'
+  values, over many seeds (the reason it is used), and its interval narrower;
+- the per-card values it averages are the discard advice's values (one value function).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from engine.advice import t13
+from engine.advice.t13 import (
+    DEFAULT_SAMPLES,
+    T13Situation,
+    _after_draw,
+    _bases,
+    _stock_value,
+    t13_discard_advice,
+    unseen_for,
+)
+
+
+def _situation(rng: random.Random, round_number: int) -> T13Situation:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    size = round_number + 2
+    return T13Situation(
+        hand=tuple(deck[:size]),
+        round_number=round_number,
+        discard_pile=tuple(deck[size : size + 3]),
+    )
+
+
+def _card_values(situation: T13Situation, seed: int) -> dict[int, float]:
+    """The value of the hand after drawing each distinct unseen card, from the discard advice."""
+    return {
+        card: t13_discard_advice(
+            _after_draw(situation, card, from_pile=False), seed=seed, samples=DEFAULT_SAMPLES
+        ).value
+        for card in set(unseen_for(situation))
+    }
+
+
+SITUATIONS = [_situation(random.Random(s), 1 + s % 3) for s in range(6)]
+
+
+@pytest.fixture(autouse=True)
+def _no_work_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lift the draw's work cap, so every card asked for is valued."""
+    monkeypatch.setattr(t13, "DRAW_WORK_CAP", 10**9)
+
+
+@pytest.mark.parametrize("situation", SITUATIONS)
+def test_every_card_in_gives_the_exact_mean_of_the_discard_values(
+    situation: T13Situation,
+) -> None:
+    unseen = unseen_for(situation)
+    values = _card_values(situation, 13)
+    exact = statistics.fmean(values[c] for c in unseen)
+    mean, low, high, _dw, _chance, used, is_exact = _stock_value(
+        situation, unseen, 13, DEFAULT_SAMPLES, len(unseen), 1e-9, None, _bases(situation)
+    )
+    assert used == len(unseen) and is_exact
+    assert mean == pytest.approx(exact, abs=1e-9)
+    assert low == pytest.approx(mean) and high == pytest.approx(mean)
+
+
+def test_a_few_cards_estimate_the_mean_better_than_their_plain_mean() -> None:
+    plain_errors: list[float] = []
+    cv_errors: list[float] = []
+    plain_widths: list[float] = []
+    cv_widths: list[float] = []
+    for situation in SITUATIONS:
+        unseen = unseen_for(situation)
+        values = _card_values(situation, 13)
+        exact = statistics.fmean(values[c] for c in unseen)
+        bases = _bases(situation)
+        for seed in range(40):
+            mean, low, high, *_rest, used, _ = _stock_value(
+                situation, unseen, seed, DEFAULT_SAMPLES, 4, 1e-9, None, bases
+            )
+            assert used == 4
+            # The same four cards the estimate drew (its seeded order), valued one by one.
+            order = list(unseen)
+            random.Random(seed ^ 0x5EED).shuffle(order)
+            drawn = [values[c] for c in order[:4]]
+            plain = statistics.fmean(drawn)
+            fpc = (len(unseen) - 4) / (len(unseen) - 1)
+            plain_widths.append(2 * 1.96 * (statistics.variance(drawn) / 4 * fpc) ** 0.5)
+            cv_widths.append(high - low)
+            plain_errors.append((plain - exact) ** 2)
+            cv_errors.append((mean - exact) ** 2)
+    assert statistics.fmean(cv_errors) < 0.5 * statistics.fmean(plain_errors)
+    assert statistics.median(cv_widths) < statistics.median(plain_widths)
