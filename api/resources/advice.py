@@ -306,8 +306,10 @@ def _description(game: str, endpoint: str) -> str:
             "discard is worth exactly the `value` `discard` answers for the hand with it "
             "(`value_if_take`, `discard_after_take`); the stock is worth the mean of the same "
             "value over the unseen cards (`value_if_stock`, with its 95% interval; `samples` "
-            "stock cards evaluated). The lower wins. When the best discard after taking the card "
-            "is that card, the advice says so (`throw_back`, a pass) with the reason. " + TUNK_MODEL
+            "stock cards evaluated, which estimate only the value less the deadwood each card "
+            "leaves after the best discard, known exactly for every card). The lower wins. "
+            "When the best discard after taking the card is that card, the advice says so "
+            "(`throw_back`, a pass) with the reason. " + TUNK_MODEL
         )
     word = "drop" if game == GAME_FLIP_FLOP else "knock"
     if game == GAME_FLIP_FLOP:

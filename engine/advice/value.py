@@ -578,6 +578,16 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
     return KeepTable(base, best_drop, tuple(sorted(gains.items())), outs_extra, empties)
 
 
+def _drawn_deadwood(model: GameModel, table: KeepTable, card: int) -> int:
+    """Deadwood of the hand of ``table`` after drawing ``card`` and throwing its best card."""
+    p = model.points[card]
+    v = table.base if table.best_drop + p > table.base else table.best_drop + p
+    for saving, cmask in table.gains:
+        if cmask >> card & 1:
+            return v - saving
+    return v
+
+
 # --------------------------------------------------------------------------- the evaluator
 
 
@@ -626,6 +636,9 @@ class _StockPrep:
     any_fit: bool  # a card of the hand fits a table meld
     fit_cards: int  # with a table fit, the draws that may end the play (mask; -1: all)
     ending_cards: int  # without one, the draws that may end the play (mask; -1: all)
+    table: KeepTable  # of the hand before the draw: what each drawn card leaves
+    proxy_ends: int  # the draws after which the hand can be emptied (mask): the proxy's jump
+    proxy_mean: float  # exact mean of :meth:`Evaluator.stock_proxy` over the unseen cards
 
 
 class Evaluator:
@@ -898,7 +911,23 @@ class Evaluator:
             fit_cards = 0
             for a, b in combinations(hand, 2):
                 fit_cards |= self.pair_row(a)[b]
-        return _StockPrep(kept, tuple(drops), any_fit, fit_cards, ending)
+        ends = self.umask if table.base == 0 else table.empties & self.umask
+        u = self.n_unseen
+        total = float(round(kept.expected_deadwood * u))  # the integer sum behind the mean
+        end = end_value(self.game)
+        for c in _bits(ends):
+            total += end - _drawn_deadwood(self.model, table, c)
+        proxy_mean = total / u if u else 0.0
+        return _StockPrep(kept, tuple(drops), any_fit, fit_cards, ending, table, ends, proxy_mean)
+
+    def stock_proxy(self, prep: _StockPrep, card: int) -> float:
+        """The control variate of the stock mean (``engine.advice.draw.stock_estimate``): the
+        deadwood after drawing ``card`` and throwing the best card, or the value of ending the
+        play when the hand can then be emptied. It tracks ``after_draw``'s value closely and
+        its mean over the unseen cards is exact (``prep.proxy_mean``)."""
+        if prep.proxy_ends >> card & 1:
+            return end_value(self.game)
+        return float(_drawn_deadwood(self.model, prep.table, card))
 
     def _keep_plus(self, rest: tuple[int, ...], rmask: int, related: int, card: int) -> KeepFigures:
         """``keep(rest + card)``; a card related to no card of ``rest`` adds only its points, so
