@@ -43,9 +43,10 @@ value of taking, covers every unseen card, reaches ``samples`` cards or the work
 (``DRAW_WORK_CAP`` deadwood figures). The mean is a control-variate estimate: the deadwood
 after drawing each unseen card and throwing the best one (read off the hand before the draw,
 exact over every unseen card) plus the sampled mean of value minus that deadwood, which varies
-far less than the value itself (``tests/engine/test_t13_stock_estimate.py``). Taking a card only to
-throw it back is never advised: when the best discard after taking ``T`` is ``T`` itself, the
-stock is drawn (and, the choice being clear, its mean comes from ``MIN_STOCK_SAMPLES`` cards).
+far less than the value itself (``tests/engine/test_t13_stock_estimate.py``). Taking a card
+only to throw it back is never advised: when the best discard after taking ``T`` is ``T``
+itself, the stock is drawn (and, the choice being clear, its mean comes from
+``MIN_STOCK_SAMPLES`` cards).
 
 Everything is deterministic for a given request, ``seed``, ``samples`` and ``precision``.
 """

@@ -912,12 +912,11 @@ class Evaluator:
             for a, b in combinations(hand, 2):
                 fit_cards |= self.pair_row(a)[b]
         ends = self.umask if table.base == 0 else table.empties & self.umask
-        u = self.n_unseen
-        total = float(round(kept.expected_deadwood * u))  # the integer sum behind the mean
+        # The proxy is the drawn deadwood (whose mean is kept's expected deadwood) except on
+        # the cards that empty the hand, where it jumps to the ending value.
         end = end_value(self.game)
-        for c in _bits(ends):
-            total += end - _drawn_deadwood(self.model, table, c)
-        proxy_mean = total / u if u else 0.0
+        jump = sum(end - _drawn_deadwood(self.model, table, c) for c in _bits(ends))
+        proxy_mean = kept.expected_deadwood + jump / self.n_unseen if self.n_unseen else 0.0
         return _StockPrep(kept, tuple(drops), any_fit, fit_cards, ending, table, ends, proxy_mean)
 
     def stock_proxy(self, prep: _StockPrep, card: int) -> float:

@@ -25,6 +25,7 @@ from engine.advice.t13 import (
     T13Situation,
     _after_draw,
     _bases,
+    _half_width,
     _stock_value,
     t13_discard_advice,
     unseen_for,
@@ -96,8 +97,7 @@ def test_a_few_cards_estimate_the_mean_better_than_their_plain_mean() -> None:
             random.Random(seed ^ 0x5EED).shuffle(order)
             drawn = [values[c] for c in order[:4]]
             plain = statistics.fmean(drawn)
-            fpc = (len(unseen) - 4) / (len(unseen) - 1)
-            plain_widths.append(2 * 1.96 * (statistics.variance(drawn) / 4 * fpc) ** 0.5)
+            plain_widths.append(2 * _half_width(drawn, len(unseen)))
             cv_widths.append(high - low)
             plain_errors.append((plain - exact) ** 2)
             cv_errors.append((mean - exact) ** 2)

@@ -50,7 +50,7 @@ def _draw_situations(game: str, want: int, seed: int) -> list[Observation]:
         else:
             play_tt_deal([rec, BaselinePolicy(game), BaselinePolicy(game)], deal % 3, rng)
         deal += 1
-    # Some unseen card must remain unsampled for the estimate to be an estimate.
+    # Hands of five before the draw, the size ``stock_prep`` takes.
     return [o for o in rec.draws if len(o.hand) == 5][:want]
 
 
