@@ -163,6 +163,25 @@ def describe_tt_meld(cards: Iterable[int]) -> TTMeld | None:
     return _meld_from(group, group_feature(group))
 
 
+def extension_cards(cards: Sequence[int], special_only: bool) -> tuple[int, ...]:
+    """Every deck card ``c`` not in ``cards`` for which ``cards + c`` is a meld (TT-6; a
+    special one, TT-7, when ``special_only``): one mask lookup per card, no meld built."""
+    k = len(cards) + 1
+    if not MIN_MELD <= k <= MAX_MELD:
+        return ()
+    base = group_feature(cards)
+    taken = set(cards)
+    out = []
+    for c, feature in enumerate(_FEATURE):
+        f = base | feature
+        if not _MELD_SIZES[f] >> k & 1 or c in taken:
+            continue
+        if special_only and not _is_special_feature(f, k):
+            continue
+        out.append(c)
+    return tuple(out)
+
+
 def is_tt_meld(cards: Iterable[int]) -> bool:
     """True when ``cards`` form a legal Triple Tunk meld (TT-6)."""
     return describe_tt_meld(cards) is not None
@@ -331,6 +350,7 @@ __all__ = [
     "MIN_MELD",
     "TTMeld",
     "describe_tt_meld",
+    "extension_cards",
     "in_sequence",
     "is_tt_meld",
     "is_tt_special",

@@ -22,6 +22,7 @@ from engine.tt_melds import (
     TTMeld,
     _bonus_for_sizes,
     describe_tt_meld,
+    extension_cards,
     meld_masks,
     special_bonus,
 )
@@ -65,6 +66,14 @@ def can_extend(meld_cards: Sequence[int], card: int, by_owner: bool) -> bool:
         return True
     before = describe_tt_meld(meld_cards)
     return before is None or not before.special
+
+
+def extenders(meld_cards: Sequence[int], by_owner: bool) -> tuple[int, ...]:
+    """TT-8: every card :func:`can_extend` accepts for ``meld_cards``, found from the meld
+    masks in one pass over the deck."""
+    before = describe_tt_meld(meld_cards)
+    keep_special = not by_owner and before is not None and before.special
+    return extension_cards(meld_cards, keep_special)
 
 
 def can_extend_in_order(meld_cards: Sequence[int], cards: Sequence[int], by_owner: bool) -> bool:
@@ -694,6 +703,7 @@ __all__ = [
     "TTTunkOut",
     "TunkShape",
     "can_extend",
+    "extenders",
     "early_tunk",
     "owned_special_bonus",
     "tt_can_empty_hand",

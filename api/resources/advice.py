@@ -12,15 +12,13 @@ the JSON short without changing any decision.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from flask import Response
 from flask_smorest import Blueprint
 from marshmallow import Schema
 
-from api.cache import cached_json
-from api.fastdump import compile_dumper
+from api.resources._helpers import add_cached_post
 from api.resources.examples import ADVICE_EXAMPLES
 from api.schemas.advice import (
     DISCARD,
@@ -363,36 +361,31 @@ def endpoints_for(game: str) -> tuple[str, ...]:
 
 def _add_route(blp: Blueprint, game: str, endpoint: str) -> None:
     """Register one advice route. Built per (game, endpoint) so each gets its own request and
-    response schemas (the game's card notation) and its own documented examples.
-
-    As in ``_helpers.add_cached_post``, the request schema is instantiated once (webargs would
-    build it, and deep-copy its nested opponent/table schemas, on every call) and the response
-    schema is compiled into plain closures (``api.fastdump``): together they cost more than a
-    small hand's advice."""
-    response_schema = _RESPONSES[endpoint](game)
-    dump = compile_dumper(response_schema())
+    response schemas (the game's card notation) and its own documented examples; served by the
+    lean view every cached POST uses (``_helpers.add_cached_post``)."""
     request_schema: type[Schema]
     build: Callable[[Any], dict[str, Any]]
     if game == THREE_THIRTEEN:
         request_schema, build = t13_request_schema(endpoint), _T13_ANSWERS[endpoint]
     else:
         request_schema, build = tunk_request_schema(game, endpoint), _TUNK_ANSWERS[endpoint]
-
-    def view(query: TunkAdviceQuery | T13AdviceQuery) -> Response:
-        def compute() -> Mapping[str, Any]:
-            return dump(build(query))
-
-        return cached_json(endpoint, game, query.canonical(), compute)
-
     summary = _SUMMARY[endpoint]
     if endpoint == KNOCK and game == GAME_FLIP_FLOP:
         summary = "Drop now or play on: win probability with its 95% interval and payouts"
-    view.__name__ = f"advice_{endpoint}"
-    view.__doc__ = summary
-    decorated = blp.doc(summary=summary, description=_description(game, endpoint))(view)
-    decorated = blp.response(200, response_schema, description="The advice.")(decorated)
-    decorated = blp.arguments(request_schema(), examples=ADVICE_EXAMPLES[game][endpoint])(decorated)
-    blp.route(f"/{endpoint}", methods=["POST"], endpoint=endpoint)(decorated)
+    add_cached_post(
+        blp,
+        f"/{endpoint}",
+        endpoint=endpoint,
+        cache_name=endpoint,
+        game=game,
+        request_schema=request_schema,
+        response_schema=_RESPONSES[endpoint](game),
+        answer=build,
+        response_description="The advice.",
+        summary=summary,
+        description=_description(game, endpoint),
+        examples=ADVICE_EXAMPLES[game][endpoint],
+    )
 
 
 def add_routes(blp: Blueprint, game: str) -> None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.advice.common import (
     GameModel,
@@ -55,7 +55,7 @@ from engine.settle_gff import Drop, settle_gff, stakes_for
 from engine.settle_tt import multiplier
 from engine.situation import Observation
 from engine.stats import wilson_interval
-from engine.tt_play import can_extend, owned_special_bonus
+from engine.tt_play import extenders, owned_special_bonus
 
 DEFAULT_SAMPLES = 500  # ~5 ms per knock question, 95% interval half-width <= 0.044
 MAX_SAMPLES = 20_000  # hard cap: more is refused (EngineError, field "samples")
@@ -202,8 +202,10 @@ def multipliers(obs: Observation) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _points_ceiling(model: GameModel) -> dict[int, int]:
+@cache
+def _points_ceiling(game: str) -> dict[int, int]:
     """Per point value: one more than the highest throwing order of a card worth that much."""
+    model = model_for(game)
     out: dict[int, int] = {}
     for c in model.deck:
         p = model.points[c]
@@ -221,7 +223,7 @@ def discard_caps(
     for j in obs.opponents() if opponents is None else opponents:
         history = obs.discard_history[j] if j < len(obs.discard_history) else ()
         passed = obs.declined[j] if j < len(obs.declined) else ()
-        ceiling = _points_ceiling(model)
+        ceiling = _points_ceiling(obs.game)
         # Leaving a card of equal points is no information on which of them it holds.
         out.append(
             tuple(model.order[c] for c in history) + tuple(ceiling[model.points[c]] for c in passed)
@@ -229,20 +231,24 @@ def discard_caps(
     return out
 
 
+@lru_cache(maxsize=4096)
+def _extenders(game: str, meld: tuple[int, ...], own: bool) -> frozenset[int]:
+    """Every card of the deck that extends table meld ``meld`` (GFF-3 / TT-8; ``own``: the
+    meld is the player's own). A table meld stays put for many turns, so this is kept."""
+    if game == GAME_FLIP_FLOP:
+        deck = model_for(game).deck
+        return frozenset(c for c in deck if spread_kind((*meld, c)) is not None)
+    return frozenset(extenders(meld, own))
+
+
 def layoff_cards(obs: Observation, cards: Sequence[int], seat: int) -> frozenset[int]:
     """The ``cards`` that ``seat`` could lay off on the table now (GFF-3 / TT-8)."""
-    out = set()
-    gff = obs.game == GAME_FLIP_FLOP
-    for c in cards:
-        for meld in obs.table:
-            if gff:
-                if spread_kind((*meld.cards, c)) is not None:
-                    out.add(c)
-                    break
-            elif can_extend(meld.cards, c, meld.owner == seat):
-                out.add(c)
-                break
-    return frozenset(out)
+    if not obs.table:
+        return frozenset()
+    fits: set[int] = set()
+    for meld in obs.table:
+        fits |= _extenders(obs.game, tuple(meld.cards), meld.owner == seat)
+    return frozenset(fits.intersection(cards))
 
 
 @dataclass(frozen=True, slots=True)

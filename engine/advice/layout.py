@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 
 from engine.advice.common import (
@@ -30,7 +31,7 @@ from engine.advice.common import (
     unseen_cards,
 )
 from engine.advice.knock import discard_caps, layoff_cards
-from engine.advice.styles import knock_chance
+from engine.advice.styles import KNOCK_LIMIT, knock_curve
 from engine.advice.value import Evaluator, card_text
 from engine.layoff_plan import layoff_plan
 from engine.rules import GAME_FLIP_FLOP
@@ -58,24 +59,45 @@ class LayPlan:
     reason: str = ""
 
 
-def total_distribution(points: Sequence[int], k: int) -> list[float]:
-    """P(sum = s) for ``k`` cards drawn without replacement from cards worth ``points``."""
+def total_distribution(points: Sequence[int], k: int, limit: int | None = None) -> list[float]:
+    """P(sum = s) for ``k`` cards drawn without replacement from cards worth ``points`` (all
+    positive); with ``limit``, every sum above it is pooled in one last entry (``limit + 1``),
+    which keeps the table small when only low totals matter (a knock threshold)."""
     by: dict[int, int] = {}
     for p in points:
         by[p] = by.get(p, 0) + 1
-    ways = [[0] * (k * max(by, default=0) + 1) for _ in range(k + 1)]
+    return list(_distribution(tuple(sorted(by.items())), k, limit))
+
+
+@lru_cache(maxsize=1024)
+def _distribution(
+    counts: tuple[tuple[int, int], ...], k: int, limit: int | None
+) -> tuple[float, ...]:
+    """:func:`total_distribution` of the cards counted by point value, ``(points, count)``;
+    kept, as several opponents usually draw from the same unseen cards."""
+    total = comb(sum(n for _, n in counts), k)
+    if not total:
+        return (1.0,)
+    top = k * max((p for p, _ in counts), default=0)
+    if limit is not None:
+        top = min(top, limit + 1)
+    # ways[j][s]: the number of j-card subsets worth s (capped at top). One pass per distinct
+    # value, rows in descending j so a row still holds its old counts when it is read.
+    ways = [[0] * (top + 1) for _ in range(k + 1)]
     ways[0][0] = 1
-    for p, n in by.items():
-        new = [row[:] for row in ways]
-        for j in range(k + 1):
-            for s, w in enumerate(ways[j]):
-                if not w:
-                    continue
-                for m in range(1, min(n, k - j) + 1):
-                    new[j + m][s + m * p] += w * comb(n, m)
-        ways = new
-    total = comb(len(points), k)
-    return [w / total for w in ways[k]] if total else [1.0]
+    filled = 0
+    for p, n in counts:
+        ways_of = [comb(n, m) for m in range(k + 1)]
+        for j in range(min(filled, k - 1), -1, -1):
+            row = ways[j]
+            most = min(n, k - j)
+            for s in range(top + 1):
+                w = row[s]
+                if w:
+                    for m in range(1, most + 1):
+                        ways[j + m][min(s + m * p, top)] += w * ways_of[m]
+        filled = min(k, filled + n)
+    return tuple(w / total for w in ways[k])
 
 
 def knock_threat(obs: Observation) -> float:
@@ -86,7 +108,7 @@ def knock_threat(obs: Observation) -> float:
     the opponent model's discard caps (usually below its lowest discard, never a card it could
     lay off); its total's distribution is exact (a points polynomial, the model's "no meld"
     constraint left aside), and it knocks with the chance its style mixture gives that total
-    (:func:`engine.advice.styles.knock_chance`). Opponents are taken as independent.
+    (:func:`engine.advice.styles.knock_curve`). Opponents are taken as independent.
     """
     model = model_for(obs.game)
     known = known_hands(obs)
@@ -111,16 +133,19 @@ def knock_threat(obs: Observation) -> float:
         pool = [c for c in unseen if c not in banned]
         played = j < len(obs.turns) and obs.turns[j] > 0
         capped = [c for c in pool if order[c] < min(cap)] if played and cap else pool
+        curve = knock_curve(obs, j)
+        room = KNOCK_LIMIT - base  # hidden points up to this leave a total a style knocks on
+        if room < 0:
+            calm *= 1.0 - curve[-1]
+            continue
         chance = 0.0
         for weight, cards in (
             (DEFAULT_LAY_PROBABILITY, capped),
             (1 - DEFAULT_LAY_PROBABILITY, pool),
         ):
             source = cards if len(cards) >= k else pool
-            dist = total_distribution([pts[c] for c in source], k)
-            chance += weight * sum(
-                p * knock_chance(obs, j, base + s) for s, p in enumerate(dist) if p
-            )
+            dist = total_distribution([pts[c] for c in source], k, room)
+            chance += weight * sum(p * curve[base + s] for s, p in enumerate(dist) if p)
         calm *= 1.0 - chance
     return 1.0 - calm
 

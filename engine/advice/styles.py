@@ -53,6 +53,7 @@ from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.situation import Observation
 
 RANDOM_KNOCK = 0.05
+KNOCK_LIMIT = 10  # no style knocks on a total above this but at random (``style_knocks``)
 PRIOR: dict[str, float] = {
     "cautious": 0.4,
     "knocks_at_5": 0.25,
@@ -242,15 +243,24 @@ def knock_chance(obs: Observation, seat: int, total: int) -> float:
     return sum(w * style_knocks(s, total) for s, w in style_weights(obs, seat).items())
 
 
+def knock_curve(obs: Observation, seat: int) -> list[float]:
+    """:func:`knock_chance` of ``seat`` for every total 0..:data:`KNOCK_LIMIT`, then (last
+    entry) for any total above it: the style weights are read once for all totals."""
+    weights = style_weights(obs, seat).items()
+    return [sum(w * style_knocks(s, total) for s, w in weights) for total in range(KNOCK_LIMIT + 2)]
+
+
 __all__ = [
     "BEHAVIOUR_PRIOR",
     "HOARDER_LAYS",
+    "KNOCK_LIMIT",
     "NO_MELD_YET",
     "PRIOR",
     "RANDOM_KNOCK",
     "SLIP",
     "behaviour",
     "knock_chance",
+    "knock_curve",
     "no_meld_yet",
     "style_knocks",
     "style_weights",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -151,3 +152,16 @@ def test_total_distribution_is_exact() -> None:
     assert total_distribution([1, 2, 3], 2) == [0, 0, 0, 1 / 3, 1 / 3, 1 / 3, 0]
     dist = total_distribution([1, 1, 5], 2)
     assert dist[2] == 1 / 3 and dist[6] == 2 / 3 and abs(sum(dist) - 1) < 1e-12
+
+
+def test_total_distribution_pools_sums_above_the_limit() -> None:
+    # Two of {1, 2, 3, 4} (6 pairs): sums 3, 4, 5, 5, 6, 7; with limit 4, sums 5+ pool in [5].
+    assert total_distribution([1, 2, 3, 4], 2, 4) == [0, 0, 0, 1 / 6, 1 / 6, 4 / 6]
+    rng = random.Random(3)
+    for _ in range(50):
+        points = [rng.randint(1, 10) for _ in range(rng.randint(0, 12))]
+        k, limit = rng.randint(0, 5), rng.randint(0, 20)
+        full = total_distribution(points, k)
+        pooled = total_distribution(points, k, limit)
+        assert pooled[: limit + 1] == pytest.approx(full[: limit + 1])
+        assert sum(pooled) == pytest.approx(1.0)

@@ -16,6 +16,7 @@ from engine.tt_play import (
     TTTunkOut,
     can_extend,
     early_tunk,
+    extenders,
     owned_special_bonus,
     tt_can_empty_hand,
     tt_layoffs,
@@ -379,3 +380,31 @@ def test_validate_tt_table_rejects(table: list[TableMeld]) -> None:
     with pytest.raises(TableError) as info:
         validate_tt_table(table, players=3)
     assert info.value.field is not None and info.value.field.startswith("table[")
+
+
+def test_extenders_are_every_card_can_extend_accepts() -> None:
+    # TT-8 from the meld masks against the card-by-card rule, on random melds of 3 to 5 cards
+    # (specials included, so a stranger's special meld only takes cards that keep it special).
+    rng = random.Random(8)
+    checked = specials = 0
+    while checked < 400:
+        meld = tuple(rng.sample(range(len(DECK)), rng.choice((3, 3, 4, 5))))
+        described = describe_tt_meld(meld)
+        if described is None:
+            continue
+        specials += described.special
+        for owner in (True, False):
+            expected = {c for c in range(len(DECK)) if can_extend(meld, c, owner)}
+            assert set(extenders(meld, owner)) == expected
+        checked += 1
+    assert specials > 0
+
+
+def test_extenders_of_a_special_meld_depend_on_the_owner() -> None:
+    # RH1 RH2 RH3 is special (colour, shape, sequence, TT-7): its owner may add GH4 (a run in
+    # shape only), nobody else may; RH4 keeps it special and is open to all.
+    meld = cards("RH1 RH2 RH3")
+    assert card("RH4") in extenders(meld, False) and card("RH4") in extenders(meld, True)
+    assert card("GH4") in extenders(meld, True)
+    assert card("GH4") not in extenders(meld, False)
+    assert extenders(cards("RH1 RH2 RH3 RH4 RH?"), True) == ()
