@@ -23,7 +23,8 @@ discard, and every figure the endpoints report is a part of it:
   the deadwood it holds now (what it pays if caught) above the chance of going out.
 * Discarding ``X`` scores ``F(R) + DANGER_WEIGHT * danger_points(X)``: the mean deadwood the card
   saves the next player (they take a discard that lowers their best deadwood). Their hand is
-  sampled ``samples`` times (seeded) from the unseen cards, always holding their known pickups;
+  sampled ``samples`` times (seeded keys on the physical cards: the unseen cards with the
+  highest keys) from the unseen cards, always holding their known pickups;
   cards of the rank, and of the same suit within two ranks, of a card they discarded are
   ``DISCARDED_NEAR_WEIGHT`` times as likely (a player who throws a card does not collect around
   it). No danger when the next player has no turn left.
@@ -273,43 +274,69 @@ def _near(card: int) -> set[int]:
     return out
 
 
-def _weighted_sample(
-    rng: random.Random, pool: Sequence[int], weights: Sequence[float], k: int
-) -> list[int]:
-    """``k`` items of ``pool`` without replacement, each pick proportional to its weight
-    (Efraimidis-Spirakis keys ``u ** (1 / w)``)."""
-    if k <= 0:
-        return []
-    keyed = sorted(((rng.random() ** (1.0 / w), i) for i, w in enumerate(weights)), reverse=True)
-    return [pool[i] for _, i in keyed[:k]]
+_KEYS: dict[tuple[int, int, int], tuple[tuple[float, ...], ...]] = {}
+_KEYS_LIMIT = 256
+
+
+def _card_keys(seed: int, samples: int, decks: int) -> tuple[tuple[float, ...], ...]:
+    """Per imagined hand, a seeded uniform key for every physical card (``card + 52 * copy``):
+    the hand is the unseen cards with the highest keys, so it depends only on the seed and on
+    which cards are unseen (memoised: every hand a draw values shares them)."""
+    got = _KEYS.get((seed, samples, decks))
+    if got is None:
+        rng = random.Random(seed)
+        size = 52 * decks
+        got = tuple(tuple(rng.random() for _ in range(size)) for _ in range(samples))
+        if len(_KEYS) >= _KEYS_LIMIT:
+            _KEYS.clear()
+        _KEYS[(seed, samples, decks)] = got
+    return got
 
 
 def _next_player_hands(
-    situation: T13Situation, unseen: Sequence[int], rng: random.Random, samples: int
+    situation: T13Situation, unseen: Sequence[int], seed: int, samples: int
 ) -> list[tuple[int, ...]]:
     """``samples`` draws of the next player's hand: their known cards plus unseen cards.
 
     T13 has no laying down before going out (T13-5, T13-7), so no meld constraint applies.
-    Unseen cards near a card they discarded are ``DISCARDED_NEAR_WEIGHT`` times as likely.
+    Unseen cards near a card they discarded are ``DISCARDED_NEAR_WEIGHT`` times as likely
+    (Efraimidis-Spirakis: the cards with the highest keys ``u ** (1 / weight)`` are drawn, a
+    uniform draw when every weight is 1). The keys belong to physical cards (the k-th unseen
+    copy of a card is copy k), so a situation with one unseen card fewer - a hand a draw values
+    holds the drawn card - imagines the same hands except those that held that card.
     """
     known = situation.known[0] if situation.known else ()
     size = situation.hand_sizes[0] if situation.hand_sizes else situation.round_number + 2
     hidden = max(0, min(size - len(known), len(unseen)))
     thrown = situation.discarded[0] if situation.discarded else ()
-    if not thrown:
-        return [(*known, *rng.sample(unseen, hidden)) for _ in range(samples)]
     near: set[int] = set()
     for c in thrown:
         near |= _near(c)
-    weights = [DISCARDED_NEAR_WEIGHT if c in near else 1.0 for c in unseen]
-    return [(*known, *_weighted_sample(rng, unseen, weights, hidden)) for _ in range(samples)]
+    slots: list[int] = []
+    copies: Counter[int] = Counter()
+    for c in unseen:
+        slots.append(c + 52 * copies[c])
+        copies[c] += 1
+    power = 1.0 / DISCARDED_NEAR_WEIGHT
+    hands = []
+    for keys in _card_keys(seed, samples, situation.decks):
+        if near:
+            ranked = sorted(
+                slots,
+                key=lambda x: keys[x] ** power if x % 52 in near else keys[x],
+                reverse=True,
+            )
+        else:
+            ranked = sorted(slots, key=keys.__getitem__, reverse=True)
+        hands.append((*known, *sorted(x % 52 for x in ranked[:hidden])))
+    return hands
 
 
 def sample_next_hands(
     situation: T13Situation, *, seed: int = DEFAULT_SEED, samples: int = DEFAULT_SAMPLES
 ) -> list[tuple[int, ...]]:
     """The next player's hands the advice imagines (known cards + unseen cards), for tests/docs."""
-    return _next_player_hands(situation, unseen_for(situation), random.Random(seed), samples)
+    return _next_player_hands(situation, unseen_for(situation), seed, samples)
 
 
 @dataclass(slots=True)
@@ -328,13 +355,17 @@ class _DrawBases:
     draw values: a kept hand is that hand less a card plus the drawn card, and its figures are
     searched through the drawn card (``DeadwoodMemo.profile_plus``), sharing their searches."""
 
-    __slots__ = ("memo", "hand", "whole", "_minus")
+    __slots__ = ("memo", "hand", "whole", "_minus", "opponents", "gains")
 
     def __init__(self, memo: DeadwoodMemo, hand: Sequence[int]) -> None:
         self.memo = memo
         self.hand = tuple(hand)
         self.whole = memo.profile(self.hand)
         self._minus: dict[int, Profile] = {}
+        # Imagined next-player hands and what a discard saves them, shared by the hands a draw
+        # values (most of them imagine the same next-player hands: see _next_player_hands).
+        self.opponents: dict[tuple[int, ...], Profile] = {}
+        self.gains: dict[tuple[tuple[int, ...], int], int] = {}
 
     def kept(self, removed: int, drawn: int) -> Profile:
         """The profile of the hand + ``drawn`` - ``removed``."""
@@ -421,14 +452,27 @@ class _Evaluator:
         if got is not None:
             return got
         if self._opp is None:
-            rng = random.Random(self.seed)
-            hands = _next_player_hands(self.situation, self._unseen, rng, self.samples)
-            self._opp = [self.scorer.profile(h) for h in hands]
+            hands = _next_player_hands(self.situation, self._unseen, self.seed, self.samples)
+            shared = self.bases.opponents if self.bases is not None else {}
+            self._opp = []
+            for h in hands:
+                prof = shared.get(h)
+                if prof is None:
+                    prof = shared[h] = self.scorer.profile(h)
+                self._opp.append(prof)
         helped = gain = 0
         self.work += len(self._opp)
         gain_of = self.scorer.gain_of_adding
+        gains = self.bases.gains if self.bases is not None else None
         for prof in self._opp:
-            g = gain_of(prof, card)
+            if gains is None:
+                g = gain_of(prof, card)
+            else:
+                key = (prof.hand, card)
+                got_gain = gains.get(key)
+                if got_gain is None:
+                    got_gain = gains[key] = gain_of(prof, card)
+                g = got_gain
             if g > 0:
                 helped += 1
                 gain += g
@@ -504,7 +548,8 @@ class _Evaluator:
         self, base: list[tuple[float, int, T13DiscardOption]], keep: int | None
     ) -> tuple[list[T13DiscardOption], list[T13DiscardOption]]:
         """The options given their ``F`` (``lower``), best first: in order of ``F``, each one
-        below the best score so far gets its danger (lazily computed); the others follow."""
+        below the best score so far gets its danger (lazily computed); the others (their score
+        is ``F``: no danger can make them best) are returned apart."""
         base.sort(key=lambda t: (t[0], t[1], t[2].card))
         best = math.inf if keep is None else float(keep)
         done: list[T13DiscardOption] = []
@@ -521,8 +566,12 @@ class _Evaluator:
             opt = replace(opt, danger=d, danger_points=dp, score=lower + DANGER_WEIGHT * dp)
             done.append(opt)
             best = min(best, opt.score)
-        done.sort(key=lambda o: (o.score, -self.scorer.points(o.card), o.card))
+        done.sort(key=self._rank)
         return done, rest_opts
+
+    def _rank(self, option: T13DiscardOption) -> tuple[float, int, int]:
+        """Order of the ranked options: score, then the higher card, then the card."""
+        return option.score, -self.scorer.points(option.card), option.card
 
     def options(self, figures: bool = True) -> tuple[list[T13DiscardOption], int | None]:
         """Every distinct discard ranked best first (with the lazily computed danger), and the
@@ -546,7 +595,7 @@ class _Evaluator:
         keep = self.scorer.deadwood(hand) if self.last_turn else None
         if figures or self.last_turn or not self.total:
             done, rest_opts = self._select([self._option(c, r) for c, r in rests], keep)
-            return done + rest_opts, keep
+            return done[:1] + sorted(done[1:] + rest_opts, key=self._rank), keep
         base: list[tuple[float, int, T13DiscardOption]] = []
         pending: list[tuple[float, int, int, tuple[int, ...]]] = []
         for card, rest in rests:

@@ -7,7 +7,6 @@ the same answers (``test_t13_draw_speedups``)."""
 from __future__ import annotations
 
 import math
-import random
 import types
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -168,8 +167,7 @@ class _Evaluator:
         if got is not None:
             return got
         if self._opp is None:
-            rng = random.Random(self.seed)
-            hands = _next_player_hands(self.situation, self._unseen, rng, self.samples)
+            hands = _next_player_hands(self.situation, self._unseen, self.seed, self.samples)
             self._opp = [self.scorer.profile(h) for h in hands]
         helped = gain = 0
         self.work += len(self._opp)
@@ -242,8 +240,11 @@ class _Evaluator:
             opt = replace(opt, danger=d, danger_points=dp, score=lower + DANGER_WEIGHT * dp)
             done.append(opt)
             best = min(best, opt.score)
-        done.sort(key=lambda o: (o.score, -self.scorer.points(o.card), o.card))
+        done.sort(key=self._rank)
         return done, rest_opts
+
+    def _rank(self, option: T13DiscardOption) -> tuple[float, int, int]:
+        return option.score, -self.scorer.points(option.card), option.card
 
     def options(self, figures: bool = True) -> tuple[list[T13DiscardOption], int | None]:
         """Every distinct discard ranked best first (with the lazily computed danger), and the
@@ -265,7 +266,8 @@ class _Evaluator:
         keep = self.scorer.deadwood(hand) if self.last_turn else None
         if figures or self.last_turn or not self.total:
             done, rest_opts = self._select([self._option(c, r) for c, r in rests], keep)
-            return done + rest_opts, keep
+            rank = self._rank
+            return done[:1] + sorted(done[1:] + rest_opts, key=rank), keep  # as the engine ranks
         base: list[tuple[float, int, T13DiscardOption]] = []
         pending: list[tuple[float, int, int, tuple[int, ...]]] = []
         for card, rest in rests:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -183,6 +184,37 @@ def test_two_decks_respect_the_copies_left() -> None:
     for sample in sample_next_hands(situation, seed=1, samples=200):
         assert cs("7H")[0] not in sample
         assert cs("KC")[0] not in sample  # both copies seen (hand + pile)
+
+
+def test_imagined_hands_are_uniform_over_the_unseen_cards() -> None:
+    # Round 3, one deck, nothing known: 5 of the 47 unseen cards per hand, so each unseen card is
+    # in about 5/47 of 4000 hands (425); 4 standard deviations (about 78) bound every count.
+    situation = T13Situation(cs("AS 2S 3S 4D 5D"), 3, discard_pile=cs("9C"))
+    counts = Counter(c for h in sample_next_hands(situation, seed=5, samples=4000) for c in h)
+    assert set(counts) == set(unseen_for(situation))
+    assert all(abs(n - 4000 * 5 / 47) < 80 for n in counts.values())
+
+
+@pytest.mark.parametrize("decks", [1, 2])
+def test_one_card_fewer_unseen_changes_only_the_hands_that_held_it(decks: int) -> None:
+    # The hands a draw values hold one more card (the one drawn): they imagine the next
+    # player's hands the same, except the ones that held that card (shared danger work).
+    rng = random.Random(decks)
+    for _ in range(20):
+        deck = list(range(52)) * decks
+        rng.shuffle(deck)
+        before = T13Situation(tuple(deck[:10]), 8, decks=decks, discard_pile=tuple(deck[10:12]))
+        drawn = deck[12]
+        after = replace(before, hand=(*before.hand, drawn))
+        old = sample_next_hands(before, seed=9, samples=16)
+        new = sample_next_hands(after, seed=9, samples=16)
+        kept = 0
+        for h_old, h_new in zip(old, new, strict=True):
+            if drawn not in h_old:
+                assert h_new == h_old
+                kept += 1
+            assert h_new.count(drawn) <= unseen_for(after).count(drawn)
+        assert kept >= 4  # 10 of the 39 (78) unseen cards in a hand: most hands lack it
 
 
 def test_unseen_cards_exclude_everything_known() -> None:
