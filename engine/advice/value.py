@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from engine import cards as std
 from engine import topper
@@ -271,8 +272,7 @@ def completions_for(game: str) -> Callable[[Sequence[int]], int]:
 # --------------------------------------------------------------------------- kept-hand tables
 
 
-@dataclass(frozen=True, slots=True)
-class KeepTable:
+class KeepTable(NamedTuple):
     """What drawing each card of the deck does to a kept hand (independent of the situation).
 
     ``base`` is the hand's deadwood, ``best_drop`` the deadwood after throwing its best card.
@@ -410,14 +410,21 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
     pr = [pts[c] for c in rest]
     total = sum(pr)
     tt = name != GAME_FLIP_FLOP
-    pair_row = pair_row_for(name)
     # A card related to no other card of rest is in no group with completions (see
-    # related_mask): groups holding such a card are skipped.
-    rows = [pair_row(c) for c in rest]
+    # related_mask): groups holding such a card are skipped. (Memo lookups inline: this is
+    # the draw advice's innermost builder.)
+    row_memo = _GFF_PAIR_ROWS if not tt else _TT_PAIR_ROWS
+    rows = []
     dead = 0
     for i, c in enumerate(rest):
-        if not related_mask(name, c) & rmask:
+        row = row_memo.get(c)
+        rows.append(row if row is not None else pair_row_for(name)(c))
+        rel = _RELATED.get((name, c))
+        if rel is None:
+            rel = related_mask(name, c)
+        if not rel & rmask:
             dead |= 1 << i
+    pos_of: dict[int, int] = {}  # card -> position, built when a meld inside rest is found
     outside = ~rmask
     groups: list[tuple[int, int, int]] = []  # (positions mask, points, outside completions)
     pair_groups: list[tuple[int, int]] = []  # r == 5: (positions mask, outside completions)
@@ -431,9 +438,13 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
         g = pr[a] + pr[b]
         own = cm & rmask
         if own:
-            for i, c in enumerate(rest):
-                if own >> c & 1:
-                    inside[pm | 1 << i] = g + pr[i]
+            if not pos_of:
+                pos_of = {c: i for i, c in enumerate(rest)}
+            while own:
+                low = own & -own
+                i = pos_of[low.bit_length() - 1]
+                inside[pm | 1 << i] = g + pr[i]
+                own ^= low
         out = cm & outside
         if out:
             groups.append((pm, g, out))
@@ -470,9 +481,13 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
             g = pr[a] + pr[b] + pr[c]
             own = cm & rmask
             if own:
-                for i, x in enumerate(rest):
-                    if own >> x & 1:
-                        inside[pm | 1 << i] = g + pr[i]
+                if not pos_of:
+                    pos_of = {c: i for i, c in enumerate(rest)}
+                while own:
+                    low = own & -own
+                    i = pos_of[low.bit_length() - 1]
+                    inside[pm | 1 << i] = g + pr[i]
+                    own ^= low
             out = cm & outside
             if out:
                 groups.append((pm, g, out))
@@ -500,9 +515,13 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
             g = pr[a] + pr[b] + pr[c] + pr[d]
             own = cm & rmask
             if own:
-                for i, x in enumerate(rest):
-                    if own >> x & 1:
-                        inside[pm | 1 << i] = g + pr[i]
+                if not pos_of:
+                    pos_of = {c: i for i, c in enumerate(rest)}
+                while own:
+                    low = own & -own
+                    i = pos_of[low.bit_length() - 1]
+                    inside[pm | 1 << i] = g + pr[i]
+                    own ^= low
             out = cm & outside
             if out:
                 groups.append((pm, g, out))
