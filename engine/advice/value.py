@@ -386,6 +386,23 @@ def _gff_group(cards: tuple[int, ...], gm: int) -> int:
     return m
 
 
+def _add_inside(
+    inside: dict[int, int],
+    pm: int,
+    g: int,
+    own: int,
+    pos_of: dict[int, int],
+    pr: Sequence[int],
+) -> None:
+    """Record the melds inside a kept hand that a group (positions ``pm``, ``g`` points)
+    makes with each card of ``own`` (card bits of the hand): position mask -> points."""
+    while own:
+        low = own & -own
+        i = pos_of[low.bit_length() - 1]
+        inside[pm | 1 << i] = g + pr[i]
+        own ^= low
+
+
 def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> KeepTable:
     """Drawing card c (worth p) and keeping it in a new meld with a group G of ``rest`` while
     throwing x (not in G) leaves ``total - G - x`` when that meld beats the best meld left in
@@ -424,7 +441,7 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
             rel = related_mask(name, c)
         if not rel & rmask:
             dead |= 1 << i
-    pos_of: dict[int, int] = {}  # card -> position, built when a meld inside rest is found
+    pos_of = {c: i for i, c in enumerate(rest)}
     outside = ~rmask
     groups: list[tuple[int, int, int]] = []  # (positions mask, points, outside completions)
     pair_groups: list[tuple[int, int]] = []  # r == 5: (positions mask, outside completions)
@@ -438,13 +455,7 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
         g = pr[a] + pr[b]
         own = cm & rmask
         if own:
-            if not pos_of:
-                pos_of = {c: i for i, c in enumerate(rest)}
-            while own:
-                low = own & -own
-                i = pos_of[low.bit_length() - 1]
-                inside[pm | 1 << i] = g + pr[i]
-                own ^= low
+            _add_inside(inside, pm, g, own, pos_of, pr)
         out = cm & outside
         if out:
             groups.append((pm, g, out))
@@ -481,13 +492,7 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
             g = pr[a] + pr[b] + pr[c]
             own = cm & rmask
             if own:
-                if not pos_of:
-                    pos_of = {c: i for i, c in enumerate(rest)}
-                while own:
-                    low = own & -own
-                    i = pos_of[low.bit_length() - 1]
-                    inside[pm | 1 << i] = g + pr[i]
-                    own ^= low
+                _add_inside(inside, pm, g, own, pos_of, pr)
             out = cm & outside
             if out:
                 groups.append((pm, g, out))
@@ -515,13 +520,7 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
             g = pr[a] + pr[b] + pr[c] + pr[d]
             own = cm & rmask
             if own:
-                if not pos_of:
-                    pos_of = {c: i for i, c in enumerate(rest)}
-                while own:
-                    low = own & -own
-                    i = pos_of[low.bit_length() - 1]
-                    inside[pm | 1 << i] = g + pr[i]
-                    own ^= low
+                _add_inside(inside, pm, g, own, pos_of, pr)
             out = cm & outside
             if out:
                 groups.append((pm, g, out))
