@@ -64,6 +64,7 @@ from engine.sim.policies import (  # noqa: E402
     BaselinePolicy,
     panel_policy,
 )
+from engine.sim.tunk_common import strictly_lowest  # noqa: E402
 
 
 @dataclass
@@ -113,12 +114,13 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
 
         def hook(
             seat: int,
-            lowest: bool,
+            totals: tuple[int, ...],
             knocked: bool,
             _a: AdvisorPolicy = advisor,
             _out: list[tuple[float, bool, bool, float]] = decisions,
         ) -> None:
             if seat == 0 and _a.last_win_probability is not None:
+                lowest = strictly_lowest(totals, 0)
                 value = _a.last_hand_value if _a.last_hand_value is not None else 0.0
                 _out.append((_a.last_win_probability, lowest, knocked, value))
 

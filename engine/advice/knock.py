@@ -271,6 +271,30 @@ def work_cap(obs: Observation) -> int:
     return max(MIN_CAP, min(MAX_SAMPLES, WORK_BUDGET // units))
 
 
+def opponent_sampler(obs: Observation) -> tuple[tuple[int, ...], HandSampler]:
+    """The opponents dealt in (GFF-6) and the sampler of their hands that the win probability
+    draws from: the opponent model (known cards, discard caps, lay-off bans, each opponent's
+    behaviour mixture; see the module docstring)."""
+    model = model_for(obs.game)
+    known = known_hands(obs)
+    opponents = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)
+    unseen = unseen_cards(
+        model.deck, obs.hand, obs.table, obs.discards, [known[j] for j in opponents]
+    )
+    unseen_points = sorted(model.points[c] for c in unseen)
+    sampler = HandSampler(
+        unseen,
+        [max(0, obs.hand_sizes[j] - len(known[j])) for j in opponents],
+        [known[j] for j in opponents],
+        [obs.turns[j] > 0 if j < len(obs.turns) else False for j in opponents],
+        model,
+        discard_caps(obs, model, opponents),
+        layoffs=[layoff_cards(obs, unseen, j) for j in opponents],
+        behaviours=[behaviour(obs, j, model, unseen_points) for j in opponents],
+    )
+    return opponents, sampler
+
+
 def _estimate(
     obs: Observation,
     rng: random.Random,
@@ -285,15 +309,7 @@ def _estimate(
     once the decision (knock or play on) is the same at both ends of the interval and its
     half-width is at most :data:`SETTLE_PRECISION` (the play-on value at ``hand_value``)."""
     model = model_for(obs.game)
-    known = known_hands(obs)
-    opponents = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)  # GFF-6: dealt in
-    unseen = unseen_cards(
-        model.deck, obs.hand, obs.table, obs.discards, [known[j] for j in opponents]
-    )
-    counts = [max(0, obs.hand_sizes[j] - len(known[j])) for j in opponents]
-    known_opp = [known[j] for j in opponents]
-    constrained = [obs.turns[j] > 0 if j < len(obs.turns) else False for j in opponents]
-    caps = discard_caps(obs, model, opponents)
+    opponents, sampler = opponent_sampler(obs)
     mine = model.total(obs.hand)
     pts = model.points
     n = 1 + len(opponents)
@@ -304,19 +320,6 @@ def _estimate(
     else:
         mult = multipliers(obs)
         win_pay = float(mult[obs.seat] * (n - 1))
-    layoffs = [layoff_cards(obs, unseen, j) for j in opponents]
-    unseen_points = sorted(pts[c] for c in unseen)
-    behaviours = [behaviour(obs, j, model, unseen_points) for j in opponents]
-    sampler = HandSampler(
-        unseen,
-        counts,
-        known_opp,
-        constrained,
-        model,
-        caps,
-        layoffs=layoffs,
-        behaviours=behaviours,
-    )
     wins = 0
     pay = 0.0
     done = 0
@@ -476,10 +479,11 @@ __all__ = [
     "PLAY_ON_LINE",
     "drop_payouts",
     "is_all_in",
-    "known_hands",
     "knock_advice",
+    "known_hands",
     "model_for",
     "multipliers",
+    "opponent_sampler",
     "play_on_value",
     "win_probability",
     "work_cap",

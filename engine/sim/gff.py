@@ -19,7 +19,7 @@ Policies only ever see an :class:`~engine.sim.core.Observation`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.advice.common import best_spreads, gff_spreads_in
@@ -37,13 +37,13 @@ from engine.settle_gff import (
 )
 from engine.sim.core import DealResult, KnockRecord, Observation, Policy
 from engine.sim.tunk_common import (
+    KnockHook,
     TunkDeal,
     check_conservation,
     deal_hands,
     discard_card,
     draw_card,
     observe,
-    strictly_lowest,
 )
 from engine.types import TableMeld
 
@@ -51,9 +51,6 @@ STAKE = 100  # units per stake; results are reported in stakes (units / STAKE)
 BANKROLL = 10**9  # deep enough that GFF-6's reserve never limits the stakes
 DEALT = 5
 MAX_TURNS = 2000  # safety net; the stock (GFF-11) always ends a deal long before
-
-KnockHook = Callable[[int, bool, bool], None]
-"""Called at every drop decision with (seat, strictly lowest right now, dropped)."""
 
 
 @dataclass(slots=True)
@@ -207,7 +204,7 @@ def play_gff_deal(
 ) -> tuple[DealResult, int, int]:
     """Play and settle one deal; returns the result and the flip/flop money carried onwards.
 
-    ``on_knock`` sees every drop decision with the truth at that moment (for calibration).
+    ``on_knock`` sees every drop decision with every seat's total at that moment (calibration).
     ``check`` asserts card conservation after every step (tests). ``start`` plays on from a
     prepared deal (tests) instead of dealing a new one.
     """
@@ -232,7 +229,7 @@ def play_gff_deal(
             obs = deal.observation(seat, turn)
             dropped = policies[seat].knock(obs)  # GFF-8 / C-5
             if on_knock is not None:
-                on_knock(seat, strictly_lowest(deal.totals(), seat), dropped)
+                on_knock(seat, tuple(deal.totals()), dropped)
             if dropped:
                 outcome = Drop(seat, deal.totals())
                 break

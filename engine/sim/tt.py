@@ -20,20 +20,20 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.rules import TRIPLE_TUNK, TripleTunkRules
 from engine.settle_tt import TTKnock, TTTunkOut, multiplier, settle_tt
 from engine.sim.core import DealResult, Observation, Policy
 from engine.sim.tunk_common import (
+    KnockHook,
     TunkDeal,
     check_conservation,
     deal_hands,
     discard_card,
     draw_card,
     observe,
-    strictly_lowest,
 )
 from engine.topper import POINTS
 from engine.tt_arrange import best_tt_arrangement
@@ -45,8 +45,6 @@ UNIT = 1
 DEALT = 5
 HIT_WAIT = 3  # TT-12: turns per card laid on a player's meld
 MAX_TURNS = 400  # a deal nobody ends by then is abandoned (no money changes hands)
-
-KnockHook = Callable[[int, bool, bool], None]
 
 
 @dataclass(slots=True)
@@ -230,7 +228,7 @@ def play_tt_deal(
             obs = deal.observation(seat, turn)
             knocked = policies[seat].knock(obs)  # TT-13 / C-5
             if on_knock is not None:
-                on_knock(seat, strictly_lowest(deal.totals(), seat), knocked)
+                on_knock(seat, tuple(deal.totals()), knocked)
             if knocked:
                 bonus = tuple(owned_special_bonus(deal.table, s) for s in range(n))
                 outcome = TTKnock(seat, deal.totals(), tuple(deal.early), bonus)

@@ -8,7 +8,7 @@ and check card conservation the same way for both games.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +78,11 @@ def observe(deal: TunkDeal, game: str, seat: int, turn_number: int, **extra: Any
     )
 
 
+KnockHook = Callable[[int, tuple[int, ...], bool], None]
+"""Called at every knock / drop decision with (seat, every seat's total right now, knocked or
+dropped): calibration reads :func:`strictly_lowest` of the totals, model checks the totals."""
+
+
 def strictly_lowest(totals: Sequence[int], seat: int) -> bool:
     """Whether ``seat``'s total is strictly below every other seat's."""
     return all(totals[seat] < totals[s] for s in range(len(totals)) if s != seat)
@@ -107,6 +112,7 @@ def discard_card(deal: TunkDeal, seat: int, throw: int) -> None:
 
 
 __all__ = [
+    "KnockHook",
     "TunkDeal",
     "check_conservation",
     "deal_hands",

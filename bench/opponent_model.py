@@ -1,0 +1,154 @@
+"""How well the Tunk opponent model predicts each opponent's total at the advisor's decisions.
+
+    python bench/opponent_model.py --game triple-tunk --players 4 \\
+        --styles never,random,hoarder,self --deals 1200 --seed 11
+
+Plays the advisor (seat 0) against each panel style, as ``bench/tournament.py --panel`` does
+(same deals for the same seed), and at every knock / drop decision whose ``win_probability`` is
+between 0.05 and 0.95 draws ``--samples`` hands of the opponents from the sampler the win
+probability uses (``engine.advice.knock.opponent_sampler``). Printed per style, and per
+opponent that has played or not yet (an opponent that has not played is dealt uniform cards):
+
+- ``P(above)``: the model's mean chance that the opponent's total is above the advisor's,
+  against how often it really was;
+- ``mean total``: the model's mean total of that opponent against its real one;
+- per style, the model's chance that every opponent is above (what ``win_probability``
+  estimates), the product of the per-opponent chances (the model's joint draw less its
+  dependence), and how often the advisor really was strictly lowest.
+
+A calibration gap in ``tournament.py`` shows *that* the win probability is off; this shows
+*which* opponents the model misreads, and whether their marginals or their dependence are wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.advice.common import model_for  # noqa: E402
+from engine.advice.knock import opponent_sampler  # noqa: E402
+from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
+from engine.sim.core import Policy  # noqa: E402
+from engine.sim.policies import PANEL_STYLES, AdvisorPolicy, panel_policy  # noqa: E402
+from engine.sim.tunk_common import strictly_lowest  # noqa: E402
+from engine.situation import Observation  # noqa: E402
+
+
+class RecordingAdvisor(AdvisorPolicy):
+    """The advisor, remembering the observation of its last knock / drop decision."""
+
+    last_obs: Observation | None = None
+
+    def knock(self, obs: Observation) -> bool:
+        self.last_obs = obs
+        return super().knock(obs)
+
+
+def decisions(
+    game: str, players: int, style: str, deals: int, seed: int
+) -> list[tuple[Observation, tuple[int, ...]]]:
+    """(observation, every seat's real total) at the advisor's undecided knock decisions."""
+    out: list[tuple[Observation, tuple[int, ...]]] = []
+    for d in range(deals):
+        rng = random.Random(seed * 1_000_003 + d)
+        advisor = RecordingAdvisor(game, random.Random(rng.getrandbits(64)))
+        policies: list[Policy] = [advisor]
+        policies += [
+            panel_policy(style, game, random.Random(rng.getrandbits(64)))
+            for _ in range(players - 1)
+        ]
+
+        def hook(
+            seat: int, totals: tuple[int, ...], knocked: bool, _a: RecordingAdvisor = advisor
+        ) -> None:
+            p = _a.last_win_probability
+            if seat == 0 and p is not None and 0.05 < p < 0.95 and _a.last_obs:
+                out.append((_a.last_obs, totals))
+
+        if game == GAME_FLIP_FLOP:
+            from engine.sim.gff import play_gff_deal
+
+            play_gff_deal(policies, d % players, rng, on_knock=hook)
+        else:
+            from engine.sim.tt import play_tt_deal
+
+            play_tt_deal(policies, d % players, rng, on_knock=hook)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", choices=(GAME_FLIP_FLOP, TRIPLE_TUNK), default=TRIPLE_TUNK)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--styles", default="never,random,hoarder,self")
+    ap.add_argument("--deals", type=int, default=1200)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--samples", type=int, default=300)
+    ns = ap.parse_args()
+    model = model_for(ns.game)
+    pts = model.points
+    print(
+        f"{ns.game}, {ns.players} players, {ns.deals} deals per style, seed {ns.seed}, "
+        f"{ns.samples} model draws per decision"
+    )
+    print("  style      opponent  n       P(above) model / real   mean total model / real")
+    for style in ns.styles.split(","):
+        if style not in PANEL_STYLES:
+            raise SystemExit(f"unknown style {style!r}; choose from {', '.join(PANEL_STYLES)}")
+        rows: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
+        joint_n = 0
+        joint = product = real = 0.0
+        rng = random.Random(ns.seed)
+        for obs, totals in decisions(ns.game, ns.players, style, ns.deals, ns.seed):
+            opponents, sampler = opponent_sampler(obs)
+            mine = model.total(obs.hand)
+            above = [0] * len(opponents)
+            summed = [0] * len(opponents)
+            every = 0
+            for _ in range(ns.samples):
+                hands = sampler.sample(rng)
+                ok = True
+                for i, hand in enumerate(hands):
+                    t = sum(pts[c] for c in hand)
+                    summed[i] += t
+                    if t > mine:
+                        above[i] += 1
+                    else:
+                        ok = False
+                every += ok
+            prod = 1.0
+            for i, j in enumerate(opponents):
+                played = j < len(obs.turns) and obs.turns[j] > 0
+                r = rows["played" if played else "not yet"]
+                r[0] += 1
+                r[1] += above[i] / ns.samples
+                r[2] += totals[j] > mine
+                r[3] += summed[i] / ns.samples
+                r[4] += totals[j]
+                prod *= above[i] / ns.samples
+            joint_n += 1
+            joint += every / ns.samples
+            product += prod
+            real += strictly_lowest(totals, 0)
+        for name in ("not yet", "played"):
+            n, p_model, p_real, t_model, t_real = rows[name]
+            if n:
+                print(
+                    f"  {style:9s}  {name:8s} {int(n):5d}   {p_model / n:.3f} / {p_real / n:.3f}"
+                    f"            {t_model / n:5.2f} / {t_real / n:5.2f}"
+                )
+        if joint_n:
+            print(
+                f"  {style:9s}  all above: model {joint / joint_n:.3f}, product of the "
+                f"opponents' {product / joint_n:.3f}, real {real / joint_n:.3f} "
+                f"({joint_n} decisions)"
+            )
+
+
+if __name__ == "__main__":
+    main()
