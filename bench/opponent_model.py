@@ -30,11 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.tournament import opponents, play_deal  # noqa: E402
 from engine.advice.common import model_for  # noqa: E402
 from engine.advice.knock import opponent_sampler  # noqa: E402
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
 from engine.sim.core import Policy  # noqa: E402
-from engine.sim.policies import PANEL_STYLES, AdvisorPolicy, panel_policy  # noqa: E402
+from engine.sim.policies import PANEL_STYLES, AdvisorPolicy  # noqa: E402
 from engine.sim.tunk_common import strictly_lowest  # noqa: E402
 from engine.situation import Observation  # noqa: E402
 
@@ -57,11 +58,7 @@ def decisions(
     for d in range(deals):
         rng = random.Random(seed * 1_000_003 + d)
         advisor = RecordingAdvisor(game, random.Random(rng.getrandbits(64)))
-        policies: list[Policy] = [advisor]
-        policies += [
-            panel_policy(style, game, random.Random(rng.getrandbits(64)))
-            for _ in range(players - 1)
-        ]
+        policies: list[Policy] = [advisor, *opponents(game, players, style, None, rng)]
 
         def hook(
             seat: int, totals: tuple[int, ...], knocked: bool, _a: RecordingAdvisor = advisor
@@ -70,14 +67,7 @@ def decisions(
             if seat == 0 and p is not None and 0.05 < p < 0.95 and _a.last_obs:
                 out.append((_a.last_obs, totals))
 
-        if game == GAME_FLIP_FLOP:
-            from engine.sim.gff import play_gff_deal
-
-            play_gff_deal(policies, d % players, rng, on_knock=hook)
-        else:
-            from engine.sim.tt import play_tt_deal
-
-            play_tt_deal(policies, d % players, rng, on_knock=hook)
+        play_deal(game, policies, d % players, rng, hook)
     return out
 
 

@@ -95,6 +95,18 @@ def play_deal(game: str, policies: list[Policy], dealer: int, rng: random.Random
     return play_tt_deal(policies, dealer, rng, on_knock=hook), UNIT
 
 
+def opponents(
+    game: str, players: int, style: str | None, threshold: int | None, rng: random.Random
+) -> list[Policy]:
+    """The seats beside the advisor: baselines (``style`` None, at ``threshold``) or the panel
+    style, each seeded from the deal's ``rng`` after the advisor's seed."""
+    if style is None:
+        return [BaselinePolicy(game, threshold) for _ in range(players - 1)]
+    return [
+        panel_policy(style, game, random.Random(rng.getrandbits(64))) for _ in range(players - 1)
+    ]
+
+
 def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str | None]) -> Chunk:
     game, players, start, stop, seed, samples, threshold, explore, style = args
     out = Chunk()
@@ -102,14 +114,7 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
     for d in range(start, stop):
         rng = random.Random(seed * 1_000_003 + d)
         advisor = AdvisorPolicy(game, random.Random(rng.getrandbits(64)), samples, explore)
-        policies: list[Policy] = [advisor]
-        if style is None:
-            policies += [BaselinePolicy(game, threshold) for _ in range(players - 1)]
-        else:
-            policies += [
-                panel_policy(style, game, random.Random(rng.getrandbits(64)))
-                for _ in range(players - 1)
-            ]
+        policies: list[Policy] = [advisor, *opponents(game, players, style, threshold, rng)]
         decisions: list[tuple[float, bool, bool, float]] = []
 
         def hook(

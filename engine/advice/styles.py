@@ -238,14 +238,9 @@ def style_weights(obs: Observation, seat: int) -> dict[str, float]:
     return {s: w / total for s, w in weights.items()}
 
 
-def knock_chance(obs: Observation, seat: int, total: int) -> float:
-    """P(``seat`` knocks at its next turn start holding ``total`` points), over its styles."""
-    return sum(w * style_knocks(s, total) for s, w in style_weights(obs, seat).items())
-
-
 def knock_curve(obs: Observation, seat: int) -> list[float]:
-    """:func:`knock_chance` of ``seat`` for every total 0..:data:`KNOCK_LIMIT`, then (last
-    entry) for any total above it: the style weights are read once for all totals."""
+    """P(``seat`` knocks at its next turn start holding each total 0..:data:`KNOCK_LIMIT`,
+    then (last entry) any total above it), over its styles: the weights are read once."""
     weights = style_weights(obs, seat).items()
     return [sum(w * style_knocks(s, total) for s, w in weights) for total in range(KNOCK_LIMIT + 2)]
 
@@ -259,7 +254,6 @@ __all__ = [
     "RANDOM_KNOCK",
     "SLIP",
     "behaviour",
-    "knock_chance",
     "knock_curve",
     "no_meld_yet",
     "style_knocks",

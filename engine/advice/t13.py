@@ -463,16 +463,11 @@ class _Evaluator:
         helped = gain = 0
         self.work += len(self._opp)
         gain_of = self.scorer.gain_of_adding
-        gains = self.bases.gains if self.bases is not None else None
+        gains = self.bases.gains if self.bases is not None else {}
         for prof in self._opp:
-            if gains is None:
-                g = gain_of(prof, card)
-            else:
-                key = (prof.hand, card)
-                got_gain = gains.get(key)
-                if got_gain is None:
-                    got_gain = gains[key] = gain_of(prof, card)
-                g = got_gain
+            g = gains.get((prof.hand, card))
+            if g is None:
+                g = gains[(prof.hand, card)] = gain_of(prof, card)
             if g > 0:
                 helped += 1
                 gain += g
