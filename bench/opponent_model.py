@@ -14,7 +14,11 @@ opponent that has played or not yet (an opponent that has not played is dealt un
 - ``mean total``: the model's mean total of that opponent against its real one;
 - per style, the model's chance that every opponent is above (what ``win_probability``
   estimates), the product of the per-opponent chances (the model's joint draw less its
-  dependence), and how often the advisor really was strictly lowest.
+  dependence), and how often the advisor really was strictly lowest;
+- with ``--hypotheses``, per style, for the opponents that have played: the mean posterior
+  weights of the three playing hypotheses (``engine.advice.styles.behaviour``: baseline,
+  hoarder, random) and ``P(above)`` under each hypothesis alone. It tells a wrong hypothesis
+  (its own ``P(above)`` far from the real one) from a right hypothesis weighed too little.
 
 A calibration gap in ``tournament.py`` shows *that* the win probability is off; this shows
 *which* opponents the model misreads, and whether their marginals or their dependence are wrong.
@@ -31,8 +35,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.tournament import opponents, play_deal  # noqa: E402
-from engine.advice.common import model_for  # noqa: E402
-from engine.advice.knock import opponent_sampler  # noqa: E402
+from engine.advice.common import (  # noqa: E402
+    Behaviour,
+    HandSampler,
+    known_hands,
+    model_for,
+    unseen_cards,
+)
+from engine.advice.knock import discard_caps, layoff_cards, opponent_sampler  # noqa: E402
+from engine.advice.styles import behaviour  # noqa: E402
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
 from engine.sim.core import Policy  # noqa: E402
 from engine.sim.policies import PANEL_STYLES, AdvisorPolicy  # noqa: E402
@@ -71,6 +82,43 @@ def decisions(
     return out
 
 
+HYPOTHESES: tuple[tuple[str, tuple[float, float, float]], ...] = (
+    ("baseline", (1.0, 0.0, 0.0)),
+    ("hoarder", (0.0, 1.0, 0.0)),
+    ("random", (0.0, 0.0, 1.0)),
+)
+
+
+def hypothesis_rows(
+    obs: Observation, seat: int, samples: int, rng: random.Random
+) -> tuple[Behaviour, list[float]]:
+    """The posterior :class:`Behaviour` of played opponent ``seat`` and, per hypothesis of
+    :data:`HYPOTHESES` taken alone, the model's chance that its total is above the advisor's
+    (drawn from that opponent's own sampler: the other opponents' hands are left out)."""
+    model = model_for(obs.game)
+    known = known_hands(obs)
+    dealt = [j for j in obs.opponents() if obs.hand_sizes[j] > 0]
+    unseen = unseen_cards(model.deck, obs.hand, obs.table, obs.discards, [known[j] for j in dealt])
+    posterior = behaviour(obs, seat, model, sorted(model.points[c] for c in unseen))
+    mine = model.total(obs.hand)
+    chances = []
+    for _, (base, hoard, rand) in HYPOTHESES:
+        alone = Behaviour(base, hoard, rand, posterior.meld, posterior.cap)
+        sampler = HandSampler(
+            unseen,
+            [max(0, obs.hand_sizes[seat] - len(known[seat]))],
+            [known[seat]],
+            [True],
+            model,
+            discard_caps(obs, model, [seat]),
+            layoffs=[layoff_cards(obs, unseen, seat)],
+            behaviours=[alone],
+        )
+        above = sum(model.total(sampler.sample(rng)[0]) > mine for _ in range(samples))
+        chances.append(above / samples)
+    return posterior, chances
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", choices=(GAME_FLIP_FLOP, TRIPLE_TUNK), default=TRIPLE_TUNK)
@@ -79,6 +127,11 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=1200)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--samples", type=int, default=300)
+    ap.add_argument(
+        "--hypotheses",
+        action="store_true",
+        help="also print, for played opponents, the posterior weights and each hypothesis alone",
+    )
     ns = ap.parse_args()
     model = model_for(ns.game)
     pts = model.points
@@ -93,7 +146,10 @@ def main() -> None:
         rows: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
         joint_n = 0
         joint = product = real = 0.0
+        weights = [0.0, 0.0, 0.0]
+        alone = [0.0] * len(HYPOTHESES)
         rng = random.Random(ns.seed)
+        hypothesis_rng = random.Random(ns.seed + 1)  # the main figures stay as without the flag
         for obs, totals in decisions(ns.game, ns.players, style, ns.deals, ns.seed):
             opponents, sampler = opponent_sampler(obs)
             mine = model.total(obs.hand)
@@ -121,6 +177,14 @@ def main() -> None:
                 r[3] += summed[i] / ns.samples
                 r[4] += totals[j]
                 prod *= above[i] / ns.samples
+                if played and ns.hypotheses:
+                    posterior, chances = hypothesis_rows(obs, j, ns.samples, hypothesis_rng)
+                    for k, w in enumerate(
+                        (posterior.baseline, posterior.hoarder, posterior.random)
+                    ):
+                        weights[k] += w
+                    for k, chance in enumerate(chances):
+                        alone[k] += chance
             joint_n += 1
             joint += every / ns.samples
             product += prod
@@ -137,6 +201,17 @@ def main() -> None:
                 f"  {style:9s}  all above: model {joint / joint_n:.3f}, product of the "
                 f"opponents' {product / joint_n:.3f}, real {real / joint_n:.3f} "
                 f"({joint_n} decisions)"
+            )
+        n_played = rows["played"][0]
+        if ns.hypotheses and n_played:
+            names = ", ".join(name for name, _ in HYPOTHESES)
+            mean_weights = ", ".join(f"{w / n_played:.2f}" for w in weights)
+            each = ", ".join(
+                f"{name} {a / n_played:.3f}" for (name, _), a in zip(HYPOTHESES, alone, strict=True)
+            )
+            print(
+                f"  {style:9s}  played: weights ({names}) {mean_weights}; "
+                f"P(above) alone: {each} / real {rows['played'][2] / n_played:.3f}"
             )
 
 
