@@ -35,14 +35,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.tournament import opponents, play_deal  # noqa: E402
-from engine.advice.common import (  # noqa: E402
-    Behaviour,
-    HandSampler,
-    known_hands,
-    model_for,
-    unseen_cards,
-)
-from engine.advice.knock import discard_caps, layoff_cards, opponent_sampler  # noqa: E402
+from engine.advice.common import Behaviour, HandSampler, model_for  # noqa: E402
+from engine.advice.knock import discard_caps, opponent_sampler  # noqa: E402
 from engine.advice.styles import behaviour  # noqa: E402
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
 from engine.sim.core import Policy  # noqa: E402
@@ -90,33 +84,32 @@ HYPOTHESES: tuple[tuple[str, tuple[float, float, float]], ...] = (
 
 
 def hypothesis_rows(
-    obs: Observation, seat: int, samples: int, rng: random.Random
-) -> tuple[Behaviour, list[float]]:
-    """The posterior :class:`Behaviour` of played opponent ``seat`` and, per hypothesis of
+    obs: Observation, sampler: HandSampler, index: int, samples: int, rng: random.Random
+) -> tuple[tuple[float, float, float], list[float]]:
+    """The posterior weights (baseline, hoarder, random) of the played opponent drawn at
+    ``index`` by ``sampler`` (``opponent_sampler(obs)``) and, per hypothesis of
     :data:`HYPOTHESES` taken alone, the model's chance that its total is above the advisor's
-    (drawn from that opponent's own sampler: the other opponents' hands are left out)."""
+    (from that opponent's own sampler: the other opponents' hands are left out)."""
     model = model_for(obs.game)
-    known = known_hands(obs)
-    dealt = [j for j in obs.opponents() if obs.hand_sizes[j] > 0]
-    unseen = unseen_cards(model.deck, obs.hand, obs.table, obs.discards, [known[j] for j in dealt])
-    posterior = behaviour(obs, seat, model, sorted(model.points[c] for c in unseen))
+    seat = [j for j in obs.opponents() if obs.hand_sizes[j] > 0][index]
+    posterior = behaviour(obs, seat, model, sorted(model.points[c] for c in sampler.pool))
+    caps = discard_caps(obs, model, [seat])
     mine = model.total(obs.hand)
     chances = []
     for _, (base, hoard, rand) in HYPOTHESES:
-        alone = Behaviour(base, hoard, rand, posterior.meld, posterior.cap)
-        sampler = HandSampler(
-            unseen,
-            [max(0, obs.hand_sizes[seat] - len(known[seat]))],
-            [known[seat]],
+        alone = HandSampler(
+            sampler.pool,
+            [sampler.counts[index]],
+            [sampler.known[index]],
             [True],
             model,
-            discard_caps(obs, model, [seat]),
-            layoffs=[layoff_cards(obs, unseen, seat)],
-            behaviours=[alone],
+            caps,
+            layoffs=[sampler.layoffs[index]],
+            behaviours=[Behaviour(base, hoard, rand, posterior.meld, posterior.cap)],
         )
-        above = sum(model.total(sampler.sample(rng)[0]) > mine for _ in range(samples))
+        above = sum(model.total(alone.sample(rng)[0]) > mine for _ in range(samples))
         chances.append(above / samples)
-    return posterior, chances
+    return (posterior.baseline, posterior.hoarder, posterior.random), chances
 
 
 def main() -> None:
@@ -178,13 +171,11 @@ def main() -> None:
                 r[4] += totals[j]
                 prod *= above[i] / ns.samples
                 if played and ns.hypotheses:
-                    posterior, chances = hypothesis_rows(obs, j, ns.samples, hypothesis_rng)
-                    for k, w in enumerate(
-                        (posterior.baseline, posterior.hoarder, posterior.random)
-                    ):
-                        weights[k] += w
-                    for k, chance in enumerate(chances):
-                        alone[k] += chance
+                    posterior, chances = hypothesis_rows(
+                        obs, sampler, i, ns.samples, hypothesis_rng
+                    )
+                    weights = [w + p for w, p in zip(weights, posterior, strict=True)]
+                    alone = [a + c for a, c in zip(alone, chances, strict=True)]
             joint_n += 1
             joint += every / ns.samples
             product += prod
