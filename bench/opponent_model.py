@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.tournament import opponents, play_deal  # noqa: E402
+from bench.tournament import deal_seed, opponents, play_deal  # noqa: E402
 from engine.advice.common import Behaviour, HandSampler, model_for  # noqa: E402
 from engine.advice.knock import discard_caps, opponent_sampler  # noqa: E402
 from engine.advice.styles import behaviour  # noqa: E402
@@ -61,7 +61,7 @@ def decisions(
     """(observation, every seat's real total) at the advisor's undecided knock decisions."""
     out: list[tuple[Observation, tuple[int, ...]]] = []
     for d in range(deals):
-        rng = random.Random(seed * 1_000_003 + d)
+        rng = random.Random(deal_seed(seed, d, style))
         advisor = RecordingAdvisor(game, random.Random(rng.getrandbits(64)))
         policies: list[Policy] = [advisor, *opponents(game, players, style, None, rng)]
 

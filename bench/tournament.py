@@ -17,7 +17,8 @@ with its 95% Wilson interval against 1.25 x the fair share, its mean net per dea
 a 95% interval, and the calibration gap of ``win_probability`` (mean absolute gap over the
 deciles holding >= 30 decisions), with the gap sampling noise alone would leave on those deciles
 (``noise``: a perfectly calibrated predictor's expected gap). Self-play also checks that the
-seats net to zero.
+seats net to zero. Each style plays deals of its own (``deal_seed``), so no decision is counted
+twice when the styles are pooled.
 
     python bench/tournament.py --game triple-tunk --players 3 --panel knock5,never --deals 1000
 
@@ -107,12 +108,20 @@ def opponents(
     ]
 
 
+def deal_seed(seed: int, deal: int, style: str | None) -> int:
+    """The seed of one deal. Each panel style plays deals of its own: with the same deals at
+    every style the advisor would face the very same decision (its first turn, above all) once
+    per style, and the pooled calibration would count it that many times."""
+    stream = PANEL_STYLES.index(style) if style is not None else 0
+    return seed * 1_000_003 + deal + stream * 1_000_000_007
+
+
 def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str | None]) -> Chunk:
     game, players, start, stop, seed, samples, threshold, explore, style = args
     out = Chunk()
     carry = [0, 0]  # flip/flop money carried from deal to deal within this chunk
     for d in range(start, stop):
-        rng = random.Random(seed * 1_000_003 + d)
+        rng = random.Random(deal_seed(seed, d, style))
         advisor = AdvisorPolicy(game, random.Random(rng.getrandbits(64)), samples, explore)
         policies: list[Policy] = [advisor, *opponents(game, players, style, threshold, rng)]
         decisions: list[tuple[float, bool, bool, float]] = []
