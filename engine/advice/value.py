@@ -33,16 +33,18 @@ on the cards' packed features (Triple Tunk) or their bit mask (Game Flip Flop).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from types import ModuleType
 from typing import NamedTuple
 
 from engine import cards as std
 from engine import topper
 from engine.advice.common import GameModel, known_hands, model_for, unseen_cards
 from engine.gff_play import gff_going_out, spread_kind
-from engine.rules import GAME_FLIP_FLOP
+from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.situation import Observation
 from engine.tt_melds import _FEATURE as _TT_FEATURE
 from engine.tt_melds import MAX_MELD
@@ -404,6 +406,14 @@ def _add_inside(
 
 
 def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> KeepTable:
+    """The :class:`KeepTable` of ``rest``: compiled for Triple Tunk when the accelerator is
+    built (the same table, ``tests/engine/test_keep_table.py``), else the pure-Python builder."""
+    if _ACCEL is not None and model.name == TRIPLE_TUNK and 0 < len(rest) <= 5:
+        return KeepTable._make(_ACCEL.build(rest))
+    return _build_keep_table_py(model, rest, rmask)
+
+
+def _build_keep_table_py(model: GameModel, rest: tuple[int, ...], rmask: int) -> KeepTable:
     """Drawing card c (worth p) and keeping it in a new meld with a group G of ``rest`` while
     throwing x (not in G) leaves ``total - G - x`` when that meld beats the best meld left in
     ``rest - x`` (else keeping c is no better than its plain value), so per (G, p) the best x
@@ -594,6 +604,24 @@ def _build_keep_table(model: GameModel, rest: tuple[int, ...], rmask: int) -> Ke
                 if out:
                     outs_extra |= m
     return KeepTable(base, best_drop, tuple(sorted(gains.items())), outs_extra, empties)
+
+
+def _load_accelerator() -> ModuleType | None:
+    """``engine.advice._keeptable`` loaded with this module's tables, or None when it was not
+    built (no C compiler at install) or ``TUNK_PURE_PYTHON`` is set (non-empty)."""
+    if os.environ.get("TUNK_PURE_PYTHON"):
+        return None
+    try:
+        from engine.advice import _keeptable
+    except ImportError:
+        return None
+    tt = model_for(TRIPLE_TUNK)
+    _keeptable.init(_TT_FEATURE, tt.points, _COL_OK, _SHP_OK, _NUM_OK, _SEQ_FILL, _point_masks(tt))
+    return _keeptable
+
+
+_ACCEL = _load_accelerator()
+ACCELERATED = _ACCEL is not None  # Triple Tunk kept-hand tables are built in C
 
 
 def _drawn_deadwood(model: GameModel, table: KeepTable, card: int) -> int:

@@ -1,16 +1,24 @@
-"""The kept-hand table builder (``engine.advice.value._build_keep_table``) against the
-straightforward version it replaced (kept below as the reference): the same :class:`KeepTable`
-on thousands of random and meld-rich kept hands of both Tunk games (GFF-2, TT-6), and the
+"""The kept-hand table builders against the straightforward version they replaced (kept below
+as the reference): the same :class:`KeepTable` on thousands of random and meld-rich kept hands of
+both Tunk games (GFF-2, TT-6), from the pure-Python builder (``_build_keep_table_py``) and from
+the compiled Triple Tunk one (``engine.advice._keeptable``, when built; required where
+``TUNK_REQUIRE_ACCELERATOR`` is set, as ``scripts/test`` does on a machine with a C compiler),
+which must also agree with each other on any kept hand and give the same advice; and the
 early-stopping TT-11 search against ``tt_tunk_out``.
 """
 
 from __future__ import annotations
 
+import os
 import random
+from collections.abc import Callable
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from engine.advice import value
 from engine.advice.common import GFF_MODEL, TT_MODEL, GameModel
 from engine.advice.value import (
     _GFF_GROUPS,
@@ -18,6 +26,7 @@ from engine.advice.value import (
     KeepTable,
     _bits,
     _build_keep_table,
+    _build_keep_table_py,
     _mask,
     _point_masks,
     _tt_comp_raw,
@@ -179,9 +188,32 @@ def _meld_rich(rng: random.Random, model: GameModel, size: int) -> tuple[int, ..
     return tuple(hand)
 
 
+Builder = Callable[[GameModel, tuple[int, ...], int], KeepTable]
+
+needs_accelerator = pytest.mark.skipif(
+    not value.ACCELERATED,
+    reason="engine.advice._keeptable not built (no C compiler at install, or TUNK_PURE_PYTHON)",
+)
+
+
+def test_the_accelerator_is_built_where_required() -> None:
+    if os.environ.get("TUNK_REQUIRE_ACCELERATOR") and not os.environ.get("TUNK_PURE_PYTHON"):
+        assert value.ACCELERATED, "a C compiler is present but engine.advice._keeptable is not"
+    else:
+        pytest.skip("not required here (TUNK_REQUIRE_ACCELERATOR unset, or TUNK_PURE_PYTHON set)")
+
+
+@pytest.mark.parametrize(
+    "builder",
+    [
+        pytest.param(_build_keep_table_py, id="python"),
+        pytest.param(_build_keep_table, id="compiled", marks=needs_accelerator),
+    ],
+)
 @pytest.mark.parametrize("model", [GFF_MODEL, TT_MODEL], ids=["gff", "tt"])
 @pytest.mark.parametrize("rich", [False, True], ids=["random", "meld-rich"])
-def test_builder_matches_the_reference(model: GameModel, rich: bool) -> None:
+def test_builder_matches_the_reference(builder: Builder, model: GameModel, rich: bool) -> None:
+    _build_keep_table = builder  # noqa: N806 - the builder under test
     rng = random.Random(7 if rich else 3)
     checked = melded = 0
     for n in range(2500):
@@ -199,6 +231,63 @@ def test_builder_matches_the_reference(model: GameModel, rich: bool) -> None:
     assert checked == 2500
     if rich:  # the meld-rich hands exercise the "meld kept" branch often
         assert melded > 800
+
+
+@needs_accelerator
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 124), min_size=1, max_size=5, unique=True), st.randoms())
+def test_compiled_and_python_builders_agree(cards: list[int], rng: random.Random) -> None:
+    """Any 1..5 distinct Triple Tunk cards, in any order: the same table from both builders."""
+    rest = tuple(cards)
+    want = _build_keep_table_py(TT_MODEL, rest, _mask(rest))
+    rng.shuffle(cards)
+    assert value.KeepTable._make(value._ACCEL.build(tuple(cards))) == want  # type: ignore[union-attr]
+    rich = _meld_rich(rng, TT_MODEL, len(rest))
+    assert _build_keep_table(TT_MODEL, rich, _mask(rich)) == _build_keep_table_py(
+        TT_MODEL, rich, _mask(rich)
+    )
+
+
+@needs_accelerator
+def test_the_advice_is_the_same_without_the_accelerator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draw and discard advice of simulated Triple Tunk situations, compiled tables vs pure
+    Python (every memo emptied between the two runs): the same answers."""
+    from engine.advice.common import clear_caches
+    from engine.advice.discard import discard_advice
+    from engine.advice.draw import draw_advice
+    from engine.sim.policies import BaselinePolicy
+    from engine.sim.tt import play_tt_deal
+
+    seen: list[Observation] = []
+
+    class Recorder(BaselinePolicy):
+        def take_discard(self, obs: Observation) -> bool:
+            seen.append(obs)
+            return super().take_discard(obs)
+
+    rng = random.Random(11)
+    for d in range(40):
+        play_tt_deal([Recorder(TRIPLE_TUNK), Recorder(TRIPLE_TUNK)], d % 2, rng)
+    assert len(seen) > 100
+
+    def answers() -> list[object]:
+        clear_caches()
+        value.clear_value_caches()
+        out: list[object] = []
+        for obs in seen:
+            out.append(draw_advice(obs, seed=5))
+            if obs.discards:
+                after = Observation(**{**_fields(obs), "hand": (*obs.hand, obs.discards[0])})
+                out.append(discard_advice(after))
+        return out
+
+    compiled = answers()
+    monkeypatch.setattr(value, "_ACCEL", None)
+    assert answers() == compiled
+
+
+def _fields(obs: Observation) -> dict[str, object]:
+    return {name: getattr(obs, name) for name in obs.__dataclass_fields__}
 
 
 def _tt_table(rng: random.Random, avoid: set[int]) -> tuple[TableMeld, ...]:
