@@ -1,15 +1,16 @@
 # Tunk Hand Analysis: the HTTP service under gunicorn, as a non-root user.
 #   docker build -t tunk-hand-analysis .
 #   docker run -p 8000:8000 -e REDIS_URL=redis://host:6379/0 tunk-hand-analysis
-# The optional engine accelerator (setup.py) is compiled in a stage of its own, so the image
-# itself carries no compiler.
+# The engine's optional compiled parts (setup.py) are built in a stage of their own, so the
+# image itself carries no compiler.
 FROM python:3.11-slim AS accelerator
 RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-COPY engine/advice/_keeptable.c ./
-RUN gcc -O2 -shared -fPIC -I"$(python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')" \
-    _keeptable.c -o "_keeptable$(python -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')"
+COPY engine/_std_deadwood.c engine/advice/_keeptable.c ./
+RUN inc="$(python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')" \
+    && ext="$(python -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')" \
+    && for m in _std_deadwood _keeptable; do gcc -O2 -shared -fPIC -I"$inc" "$m.c" -o "$m$ext"; done
 
 FROM python:3.11-slim
 
@@ -36,6 +37,7 @@ COPY docs/rules.md ./docs/rules.md
 COPY scripts/docker-start ./scripts/docker-start
 COPY engine ./engine
 COPY api ./api
+COPY --from=accelerator /src/_std_deadwood*.so ./engine/
 COPY --from=accelerator /src/_keeptable*.so ./engine/advice/
 
 USER app

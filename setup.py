@@ -1,7 +1,9 @@
 """The optional compiled part of the engine (everything else is in pyproject.toml).
 
-``engine.advice._keeptable`` builds Triple Tunk kept-hand tables in C. It is optional: where no
-C compiler is found the install still succeeds and the pure-Python builder runs instead.
+Two modules in C, both optional (see ``engine/accelerators.py``): ``engine._std_deadwood``, the
+least deadwood of distinct standard cards without a wild, and ``engine.advice._keeptable``, the
+Triple Tunk kept-hand tables. Where no C compiler is found the install still succeeds and their
+pure-Python twins run instead.
 """
 
 from setuptools import Extension, setup
@@ -9,10 +11,16 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
+            "engine._std_deadwood",
+            ["engine/_std_deadwood.c"],
+            optional=True,
+            extra_compile_args=["-O2"],
+        ),
+        Extension(
             "engine.advice._keeptable",
             ["engine/advice/_keeptable.c"],
             optional=True,
             extra_compile_args=["-O2"],
-        )
+        ),
     ]
 )

@@ -46,6 +46,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
 
+from engine import accelerators
 from engine.cards import RANK_OF, SUIT_OF, Card
 from engine.std_melds import (
     MAX_RUN,
@@ -370,8 +371,24 @@ def _natural_points(prep: _Prepared, state: int) -> int:
     return total
 
 
+_ACCEL = accelerators.load("engine._std_deadwood")
+
+
 def min_deadwood(hand: Sequence[Card], ctx: StdContext) -> int:
-    """Least deadwood points of ``hand`` (C-2); the fast path for simulations."""
+    """Least deadwood points of ``hand`` (C-2); the fast path for simulations (compiled for
+    distinct cards without a wild when ``engine._std_deadwood`` is built)."""
+    pt = ctx.point_table
+    if _ACCEL is not None:
+        wr = ctx.wild_rank
+        cap = 4 if ctx.max_set is None else ctx.max_set
+        got: int = _ACCEL.min_deadwood(hand, pt, -1 if wr is None else wr, ctx.aces_high, cap)
+        if got >= 0:
+            return got
+    return min_deadwood_py(hand, ctx)
+
+
+def min_deadwood_py(hand: Sequence[Card], ctx: StdContext) -> int:
+    """:func:`min_deadwood` in pure Python (every hand; the compiled path's twin)."""
     pt = ctx.point_table
     nat = total = 0
     for c in hand:

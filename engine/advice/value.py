@@ -33,15 +33,14 @@ on the cards' packed features (Triple Tunk) or their bit mask (Game Flip Flop).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from types import ModuleType
 from typing import NamedTuple
 
+from engine import accelerators, topper
 from engine import cards as std
-from engine import topper
 from engine.advice.common import GameModel, known_hands, model_for, unseen_cards
 from engine.gff_play import gff_going_out, spread_kind
 from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
@@ -607,17 +606,13 @@ def _build_keep_table_py(model: GameModel, rest: tuple[int, ...], rmask: int) ->
 
 
 def _load_accelerator() -> ModuleType | None:
-    """``engine.advice._keeptable`` loaded with this module's tables, or None when it was not
-    built (no C compiler at install) or ``TUNK_PURE_PYTHON`` is set (non-empty)."""
-    if os.environ.get("TUNK_PURE_PYTHON"):
-        return None
-    try:
-        from engine.advice import _keeptable
-    except ImportError:
-        return None
-    tt = model_for(TRIPLE_TUNK)
-    _keeptable.init(_TT_FEATURE, tt.points, _COL_OK, _SHP_OK, _NUM_OK, _SEQ_FILL, _point_masks(tt))
-    return _keeptable
+    """``engine.advice._keeptable`` loaded with this module's tables, or None (pure Python:
+    see :mod:`engine.accelerators`)."""
+    module = accelerators.load("engine.advice._keeptable")
+    if module is not None:
+        tt = model_for(TRIPLE_TUNK)
+        module.init(_TT_FEATURE, tt.points, _COL_OK, _SHP_OK, _NUM_OK, _SEQ_FILL, _point_masks(tt))
+    return module
 
 
 _ACCEL = _load_accelerator()

@@ -1,15 +1,13 @@
 """The kept-hand table builders against the straightforward version they replaced (kept below
 as the reference): the same :class:`KeepTable` on thousands of random and meld-rich kept hands of
 both Tunk games (GFF-2, TT-6), from the pure-Python builder (``_build_keep_table_py``) and from
-the compiled Triple Tunk one (``engine.advice._keeptable``, when built; required where
-``TUNK_REQUIRE_ACCELERATOR`` is set, as ``scripts/test`` does on a machine with a C compiler),
-which must also agree with each other on any kept hand and give the same advice; and the
-early-stopping TT-11 search against ``tt_tunk_out``.
+the compiled Triple Tunk one (``engine.advice._keeptable``, when built: see
+``tests/engine/test_accelerators.py``), which must also agree with each other on any kept hand
+and give the same advice; and the early-stopping TT-11 search against ``tt_tunk_out``.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable
 from itertools import combinations
@@ -194,13 +192,6 @@ needs_accelerator = pytest.mark.skipif(
     not value.ACCELERATED,
     reason="engine.advice._keeptable not built (no C compiler at install, or TUNK_PURE_PYTHON)",
 )
-
-
-def test_the_accelerator_is_built_where_required() -> None:
-    if os.environ.get("TUNK_REQUIRE_ACCELERATOR") and not os.environ.get("TUNK_PURE_PYTHON"):
-        assert value.ACCELERATED, "a C compiler is present but engine.advice._keeptable is not"
-    else:
-        pytest.skip("not required here (TUNK_REQUIRE_ACCELERATOR unset, or TUNK_PURE_PYTHON set)")
 
 
 @pytest.mark.parametrize(

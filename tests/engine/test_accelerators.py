@@ -1,0 +1,97 @@
+"""The engine's compiled parts (``engine/accelerators.py``) against their pure-Python twins.
+
+``scripts/test`` sets ``TUNK_REQUIRE_ACCELERATOR`` where a C compiler is present: every compiled
+part must then be built. The compiled least deadwood (``engine._std_deadwood``) must equal
+``min_deadwood_py`` on any hand it takes (distinct cards without a wild: random and meld-rich,
+every ace rule and set limit) and decline the others. The kept-hand tables are checked in
+``tests/engine/test_keep_table.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import accelerators, std_arrange
+from engine.std_arrange import min_deadwood, min_deadwood_py
+from engine.std_melds import StdContext
+
+CONTEXTS = (
+    StdContext(wild_rank=None, aces_high=False, max_set=4),  # Game Flip Flop (GFF-2)
+    StdContext(wild_rank=None, aces_high=True, max_set=None),
+    StdContext(wild_rank=None, aces_high=False, max_set=3),
+    StdContext(wild_rank=4, aces_high=False, max_set=None),  # Three Thirteen, fives wild
+    StdContext(wild_rank=12, aces_high=True, max_set=None),  # kings wild, aces high (T13-3)
+)
+
+needs_compiled = pytest.mark.skipif(
+    std_arrange._ACCEL is None,
+    reason="engine._std_deadwood not built (no C compiler at install, or TUNK_PURE_PYTHON)",
+)
+
+
+def test_every_compiled_part_is_built_where_required() -> None:
+    if not os.environ.get("TUNK_REQUIRE_ACCELERATOR") or os.environ.get("TUNK_PURE_PYTHON"):
+        pytest.skip("not required here (TUNK_REQUIRE_ACCELERATOR unset, or TUNK_PURE_PYTHON set)")
+    assert accelerators.loaded() == {name: True for name in accelerators.COMPILED}
+
+
+def test_pure_python_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TUNK_PURE_PYTHON", "1")
+    assert accelerators.loaded() == {name: False for name in accelerators.COMPILED}
+
+
+def _meld_rich(rng: random.Random, size: int) -> list[int]:
+    """Distinct cards from four or five neighbouring ranks of every suit, with the aces and the
+    kings (runs, sets and Q-K-A overlap)."""
+    low = rng.randrange(9)
+    pool = sorted(
+        {s * 13 + r for s in range(4) for r in range(low, low + rng.choice((4, 5)))}
+        | {s * 13 for s in range(4)}
+        | {s * 13 + 12 for s in range(4)}
+    )
+    return rng.sample(pool, min(size, len(pool)))
+
+
+@needs_compiled
+@settings(max_examples=500, deadline=None)
+@given(st.randoms(), st.integers(0, 14), st.sampled_from(CONTEXTS), st.booleans())
+def test_compiled_min_deadwood_matches_python(
+    rng: random.Random, size: int, ctx: StdContext, rich: bool
+) -> None:
+    hand = _meld_rich(rng, size) if rich else rng.sample(range(52), size)
+    assert min_deadwood(hand, ctx) == min_deadwood_py(hand, ctx)
+
+
+@needs_compiled
+def test_compiled_min_deadwood_on_many_hands() -> None:
+    """20,000 seeded hands of 3..14 cards, both hand sets, every context."""
+    rng = random.Random(20261204)
+    melded = 0
+    for k in range(20_000):
+        ctx = CONTEXTS[k % len(CONTEXTS)]
+        size = rng.randint(3, 14)
+        hand = _meld_rich(rng, size) if k % 2 else rng.sample(range(52), size)
+        got = min_deadwood(hand, ctx)
+        assert got == min_deadwood_py(hand, ctx), (sorted(hand), ctx)
+        melded += got < sum(ctx.point_table[c] for c in hand)
+    assert melded > 8_000  # the meld-rich half mostly melds
+
+
+@needs_compiled
+def test_compiled_min_deadwood_declines_copies_and_wilds() -> None:
+    accel = std_arrange._ACCEL
+    assert accel is not None
+    pt = CONTEXTS[0].point_table
+    assert accel.min_deadwood([0, 1, 2], pt, -1, False, 4) == 0  # A-2-3 of spades
+    assert accel.min_deadwood([0, 1, 2, 2], pt, -1, False, 4) == -1  # a copy
+    assert accel.min_deadwood([0, 1, 4], pt, 4, False, 4) == -1  # a five, fives wild
+    assert accel.min_deadwood([0, 13, 26, 12], pt, -1, False, 4) == 10  # three aces + a king
+    assert accel.min_deadwood([0, 13, 26, 39], pt, -1, False, 3) == 1  # a set of 3 at most
+    high = CONTEXTS[1].point_table  # aces high: Q-K-A of spades melds, a lone ace counts 15
+    assert accel.min_deadwood([11, 12, 0], high, -1, True, 4) == 0
+    assert accel.min_deadwood([11, 12, 0], pt, -1, False, 4) == 21  # aces low: no run
