@@ -7,10 +7,10 @@ FROM python:3.11-slim AS accelerator
 RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-COPY engine/_std_deadwood.c engine/advice/_keeptable.c ./
+COPY engine/_card_solver.c engine/_std_deadwood.c engine/advice/_keeptable.c ./
 RUN inc="$(python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')" \
     && ext="$(python -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')" \
-    && for m in _std_deadwood _keeptable; do gcc -O2 -shared -fPIC -I"$inc" "$m.c" -o "$m$ext"; done
+    && for m in _card_solver _std_deadwood _keeptable; do gcc -O2 -shared -fPIC -I"$inc" "$m.c" -o "$m$ext"; done
 
 FROM python:3.11-slim
 
@@ -37,7 +37,7 @@ COPY docs/rules.md ./docs/rules.md
 COPY scripts/docker-start ./scripts/docker-start
 COPY engine ./engine
 COPY api ./api
-COPY --from=accelerator /src/_std_deadwood*.so ./engine/
+COPY --from=accelerator /src/_card_solver*.so /src/_std_deadwood*.so ./engine/
 COPY --from=accelerator /src/_keeptable*.so ./engine/advice/
 
 USER app

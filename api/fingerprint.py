@@ -16,10 +16,12 @@ FINGERPRINT_CHARS = 16
 
 
 def fingerprint_of(root: Path, packages: tuple[str, ...] = PACKAGE_ROOTS) -> str:
-    """sha256 over (relative path, content) of every ``*.py`` under ``root/<package>``, sorted."""
+    """sha256 over (relative path, content) of every ``*.py`` and ``*.c`` (the engine's
+    compiled twins) under ``root/<package>``, sorted."""
     digest = hashlib.sha256()
     for package in packages:
-        for path in sorted((root / package).rglob("*.py")):
+        sources = [*(root / package).rglob("*.py"), *(root / package).rglob("*.c")]
+        for path in sorted(sources):
             digest.update(path.relative_to(root).as_posix().encode())
             digest.update(b"\0")
             digest.update(path.read_bytes())

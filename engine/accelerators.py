@@ -8,7 +8,7 @@ import importlib
 import os
 from types import ModuleType
 
-COMPILED = ("engine._std_deadwood", "engine.advice._keeptable")
+COMPILED = ("engine._card_solver", "engine._std_deadwood", "engine.advice._keeptable")
 
 
 def load(name: str) -> ModuleType | None:

@@ -1177,6 +1177,8 @@ _KEY_MASK = _key_masks(False)
 _KEY_MASK_HIGH = _key_masks(True)
 
 
+_CARD_ACCEL = accelerators.load("engine._card_solver")
+
 # Groups of a lowest natural per pattern of the counts around it (``_CardSolver``): they depend
 # on the pattern and the rules only, so every solver of those rules shares them (bounded).
 _SOLVER_GROUPS: dict[tuple[bool, int], dict[int, tuple[tuple[int, int], ...]]] = {}
@@ -1210,7 +1212,12 @@ class _CardSolver:
         self._cap = ctx.max_set if ctx.max_set is not None else _MAX_SET_GROUP
         self._groups = _SOLVER_GROUPS.setdefault((ctx.aces_high, self._cap), {})
         self._wild = ctx.wild_rank
-        self.solve = self._make_solve()
+        if _CARD_ACCEL is not None:  # the same search compiled (engine/_card_solver.c)
+            jv = self._pt[self._wild] if self._wild is not None else 0
+            compiled = _CARD_ACCEL.Solver(self._pt, jv, self._cap, ctx.aces_high, limit)
+            self.solve: Callable[[int, int, bool, bool], int] = compiled.solve
+        else:
+            self.solve = self._make_solve()
 
     def split(self, hand: Sequence[Card]) -> tuple[int, int]:
         """(natural count state, number of wilds) of ``hand``."""

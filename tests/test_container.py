@@ -52,7 +52,7 @@ def test_default_workers() -> None:
 def test_dockerfile_installs_pinned_dependencies_before_the_code() -> None:
     text = (REPO_ROOT / "Dockerfile").read_text()
     assert "FROM python:3.11-slim AS accelerator" in text  # the compiler stays in its own stage
-    assert "COPY --from=accelerator /src/_std_deadwood*.so ./engine/" in text
+    assert "COPY --from=accelerator /src/_card_solver*.so /src/_std_deadwood*.so ./engine/" in text
     assert "COPY --from=accelerator /src/_keeptable*.so ./engine/advice/" in text
     lines = text[text.rindex("\nFROM ") + 1 :].splitlines()  # the image's own stage
     install = next(i for i, line in enumerate(lines) if "pip install -c constraints.txt" in line)

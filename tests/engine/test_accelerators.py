@@ -3,8 +3,10 @@
 ``scripts/test`` sets ``TUNK_REQUIRE_ACCELERATOR`` where a C compiler is present: every compiled
 part must then be built. The compiled least deadwood (``engine._std_deadwood``) must equal
 ``min_deadwood_py`` on any hand it takes (distinct cards without a wild: random and meld-rich,
-every ace rule and set limit) and decline the others. The kept-hand tables are checked in
-``tests/engine/test_keep_table.py``.
+every ace rule and set limit) and decline the others; the compiled search of ``_CardSolver``
+(``engine._card_solver``) must give the Python closure's figure for any naturals (copies from
+several decks included), jokers, ``melded`` and ``free``, in every Three Thirteen context. The
+kept-hand tables are checked in ``tests/engine/test_keep_table.py``.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import accelerators, std_arrange
+from engine.rules import ThreeThirteenRules
 from engine.std_arrange import min_deadwood, min_deadwood_py
-from engine.std_melds import StdContext
+from engine.std_melds import StdContext, t13_context
 
 CONTEXTS = (
     StdContext(wild_rank=None, aces_high=False, max_set=4),  # Game Flip Flop (GFF-2)
@@ -95,3 +98,43 @@ def test_compiled_min_deadwood_declines_copies_and_wilds() -> None:
     high = CONTEXTS[1].point_table  # aces high: Q-K-A of spades melds, a lone ace counts 15
     assert accel.min_deadwood([11, 12, 0], high, -1, True, 4) == 0
     assert accel.min_deadwood([11, 12, 0], pt, -1, False, 4) == 21  # aces low: no run
+
+
+needs_card_solver = pytest.mark.skipif(
+    std_arrange._CARD_ACCEL is None,
+    reason="engine._card_solver not built (no C compiler at install, or TUNK_PURE_PYTHON)",
+)
+
+T13_CONTEXTS = tuple(
+    t13_context(r, ThreeThirteenRules(aces=aces))
+    for r in (1, 4, 11)  # threes, sixes and kings wild (T13-1)
+    for aces in ("low", "high_or_low")
+) + (CONTEXTS[0], CONTEXTS[2])
+
+
+@needs_card_solver
+@pytest.mark.parametrize("ctx", T13_CONTEXTS, ids=lambda c: f"wild{c.wild_rank}-high{c.aces_high}")
+def test_compiled_card_search_matches_python(ctx: StdContext) -> None:
+    """3,000 seeded multisets of 0..16 naturals from 1..3 decks (half meld-rich), 0..3 extra
+    jokers: the compiled solver and the Python closure agree on every flag combination."""
+    solver = std_arrange._CardSolver(ctx)
+    python = solver._make_solve()
+    rng = random.Random(hash((ctx.wild_rank, ctx.aces_high, ctx.max_set)) & 0xFFFF)
+    found = set()
+    for k in range(3000):
+        decks = rng.choice((1, 2, 3))
+        if k % 2:
+            low = rng.randrange(10)
+            ranks = [*range(low, low + 4), 0, 12]
+            pool = [s * 13 + r for s in range(4) for r in ranks] * decks
+        else:
+            pool = list(range(52)) * decks
+        hand = rng.sample(pool, rng.randint(0, 16))
+        state, jokers = solver.split(hand)
+        jokers += rng.choice((0, 0, 1, 2, 3))
+        for melded in (False, True):
+            for free in (False, True):
+                got = solver.solve(state, jokers, melded, free)
+                assert got == python(state, jokers, melded, free), (sorted(hand), jokers)
+                found.add(got == 0)
+    assert found == {True, False}  # some hands meld completely, some do not

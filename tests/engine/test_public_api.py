@@ -26,4 +26,4 @@ def test_ships_py_typed() -> None:
     package = Path(engine.__file__).parent
     assert (package / "py.typed").exists()
     pyproject = (package.parent / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'engine = ["py.typed"]' in pyproject
+    assert 'engine = ["py.typed", "*.pyi", "advice/*.pyi"]' in pyproject  # with the C stubs
