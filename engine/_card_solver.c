@@ -33,6 +33,7 @@ typedef struct {
     int64_t joker_value;
     int cap, aces_high;
     Py_ssize_t limit, used, size; /* entries stored, table slots (a power of two) */
+    Py_ssize_t max_size;          /* the table grows to this (twice the limit) */
     uint32_t gen;
     Entry *table;
 } Solver;
@@ -75,6 +76,24 @@ static Entry *find(Solver *self, const State *st, uint32_t tail, int *found) {
 }
 
 static int64_t solve(Solver *self, const State *st, int j, int melded, int fr);
+
+/* Double the table (a request that stays small never touches a large one). */
+static void grow(Solver *self) {
+    Py_ssize_t size = self->size * 2;
+    Entry *table = PyMem_Calloc((size_t)size, sizeof(Entry));
+    if (!table) return; /* stay at this size: the memo then starts afresh at the limit */
+    Entry *old = self->table;
+    Py_ssize_t old_size = self->size;
+    self->table = table;
+    self->size = size;
+    for (Py_ssize_t i = 0; i < old_size; i++) {
+        if (old[i].gen != self->gen) continue;
+        int found;
+        Entry *e = find(self, &old[i].key, old[i].tail, &found);
+        *e = old[i];
+    }
+    PyMem_Free(old);
+}
 
 static inline void consider(Solver *self, const State *st, int j, int fr, int64_t *best) {
     int64_t v = solve(self, st, j, 1, fr);
@@ -173,7 +192,8 @@ static int64_t solve(Solver *self, const State *st, int j, int melded, int fr) {
             }
         }
     }
-    if (self->used >= self->limit) { /* the memo starts afresh, as the Python one does */
+    if (2 * (self->used + 1) > self->size && self->size < self->max_size) grow(self);
+    if (self->used >= self->limit || 2 * (self->used + 1) > self->size) { /* starts afresh */
         if (++self->gen == 0) {
             memset(self->table, 0, (size_t)self->size * sizeof(Entry));
             self->gen = 1;
@@ -189,6 +209,92 @@ static int64_t solve(Solver *self, const State *st, int j, int melded, int fr) {
     slot->val = best;
     self->used++;
     return best;
+}
+
+/* Groups holding a natural ``c`` that is not in ``st`` (the card a hand is about to receive),
+ * their other naturals taken from ``st``: sets of its rank (copies included, at most ``cap``
+ * naturals with c) and runs through it spanning at most 5 positions, each within ``jj`` jokers
+ * (std_arrange._groups_with). For each one, ``visit`` gets the hand less the group's naturals
+ * and the jokers it needs; it returns nonzero to stop. */
+typedef int (*Visit)(void *ctx, const State *rest, int need);
+
+static void groups_with(Solver *self, const State *st, int c, int jj, Visit visit, void *ctx) {
+    int rank = c % 13, suit = c / 13;
+    int pmax[4];
+    for (int t = 0; t < 4; t++) {
+        int k = count_of(st, t * 13 + rank);
+        pmax[t] = k < self->cap ? k : self->cap;
+    }
+    int take[4] = {0, 0, 0, 0};
+    for (;;) {
+        int size = 1 + take[0] + take[1] + take[2] + take[3];
+        int need = size < 3 ? 3 - size : 0;
+        if (size <= self->cap && need <= jj) {
+            State g = *st;
+            for (int t = 0; t < 4; t++)
+                if (take[t]) sub_count(&g, t * 13 + rank, take[t]);
+            if (visit(ctx, &g, need)) return;
+        }
+        int t = 3;
+        while (t >= 0 && take[t] == pmax[t]) take[t--] = 0;
+        if (t < 0) break;
+        take[t]++;
+    }
+    /* the suit's row of ranks present, bit 13 the ace again when aces may be high */
+    int row = 0;
+    for (int r = 0; r < 13; r++)
+        if (count_of(st, suit * 13 + r)) row |= 1 << r;
+    if (self->aces_high && (row & 1)) row |= 1 << 13;
+    int centres[2] = {rank, 13}, n_centres = (rank == 0 && self->aces_high) ? 2 : 1;
+    for (int w = 0; w < n_centres; w++) {
+        int p = centres[w];
+        int offs[8], n = 0;
+        for (int o = -4; o <= 4; o++) {
+            int pos = p + o;
+            if (o && pos >= 0 && pos <= 13 && (row >> pos & 1)) offs[n++] = o;
+        }
+        for (int sub = 1; sub < (1 << n); sub++) {
+            int lo = 0, hi = 0, k = 0;
+            for (int i = 0; i < n; i++)
+                if (sub >> i & 1) {
+                    if (offs[i] < lo) lo = offs[i];
+                    if (offs[i] > hi) hi = offs[i];
+                    k++;
+                }
+            int span = hi - lo + 1;
+            if (span > 5) continue;
+            int need = span - k - 1 + (span < 3 ? 3 - span : 0);
+            if (need > jj) continue;
+            State g = *st;
+            for (int i = 0; i < n; i++)
+                if (sub >> i & 1) sub_count(&g, suit * 13 + (p + offs[i]) % 13, 1);
+            if (visit(ctx, &g, need)) return;
+        }
+    }
+}
+
+typedef struct {
+    Solver *self;
+    int j, fr;
+    int64_t best;
+} Through;
+
+static int visit_through(void *ctx, const State *rest, int need) {
+    Through *t = ctx;
+    int64_t v = solve(t->self, rest, t->j - need, 1, t->fr);
+    if (v < t->best) t->best = v;
+    return t->best == 0;
+}
+
+typedef struct {
+    int fewest;
+} Fewest;
+
+static int visit_fewest(void *ctx, const State *rest, int need) {
+    (void)rest;
+    Fewest *f = ctx;
+    if (f->fewest < 0 || need < f->fewest) f->fewest = need;
+    return f->fewest == 0;
 }
 
 static int state_from(PyObject *obj, State *st) {
@@ -233,6 +339,251 @@ static PyObject *solver_solve(Solver *self, PyObject *const *args, Py_ssize_t na
     return PyLong_FromLongLong(solve(self, &st, (int)j, melded, fr));
 }
 
+static int natural_arg(PyObject *obj, const State *st, long *card) {
+    *card = PyLong_AsLong(obj);
+    if (*card == -1 && PyErr_Occurred()) return -1;
+    if (*card < 0 || *card > 51) {
+        PyErr_SetString(PyExc_ValueError, "a card 0..51");
+        return -1;
+    }
+    (void)st;
+    return 0;
+}
+
+static PyObject *solver_through(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "through(state, j, card, best, free)");
+        return NULL;
+    }
+    State st;
+    long card;
+    if (state_from(args[0], &st) < 0 || natural_arg(args[2], &st, &card) < 0) return NULL;
+    long j = PyLong_AsLong(args[1]);
+    long long best = PyLong_AsLongLong(args[3]);
+    int fr = PyObject_IsTrue(args[4]);
+    if (PyErr_Occurred() || fr < 0) return NULL;
+    if (j < 0 || j > 1000) {
+        PyErr_SetString(PyExc_ValueError, "0..1000 jokers");
+        return NULL;
+    }
+    Through t = {self, (int)j, fr, best};
+    if (best) groups_with(self, &st, (int)card, j < 3 ? (int)j : 3, visit_through, &t);
+    return PyLong_FromLongLong(t.best);
+}
+
+static PyObject *solver_fewest(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "fewest_jokers(state, j, card)");
+        return NULL;
+    }
+    State st;
+    long card;
+    if (state_from(args[0], &st) < 0 || natural_arg(args[2], &st, &card) < 0) return NULL;
+    long j = PyLong_AsLong(args[1]);
+    if (j == -1 && PyErr_Occurred()) return NULL;
+    if (j < 0 || j > 1000) {
+        PyErr_SetString(PyExc_ValueError, "0..1000 jokers");
+        return NULL;
+    }
+    Fewest f = {-1};
+    groups_with(self, &st, (int)card, j < 3 ? (int)j : 3, visit_fewest, &f);
+    return PyLong_FromLong(f.fewest);
+}
+
+/* adding_bounds(state, j, deadwood, top_points, wild_rank, counts, values, ad, ww): the loop of
+ * std_arrange.DeadwoodMemo.adding_bounds over ``counts`` ((card, copies) pairs) for the hand
+ * ``state`` with ``j`` wilds, reading and filling ``values`` (card -> exact after_adding) the
+ * same way. ``ad`` / ``ww`` are the hand's after-discard deadwood and its least deadwood with one
+ * more wild less a discard when known (else -1); searched here when first needed. Returns
+ * (acc, zero, loose, ad, ww). */
+static PyObject *solver_adding_bounds(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError,
+                        "adding_bounds(state, j, deadwood, top, wild_rank, counts, values, ad, ww)");
+        return NULL;
+    }
+    State st;
+    if (state_from(args[0], &st) < 0) return NULL;
+    long j = PyLong_AsLong(args[1]);
+    long long dw = PyLong_AsLongLong(args[2]);
+    long top = PyLong_AsLong(args[3]);
+    long wild_rank = PyLong_AsLong(args[4]);
+    long long ad = PyLong_AsLongLong(args[7]), ww = PyLong_AsLongLong(args[8]);
+    if (PyErr_Occurred()) return NULL;
+    if (j < 0 || j > 1000) {
+        PyErr_SetString(PyExc_ValueError, "0..1000 jokers");
+        return NULL;
+    }
+    PyObject *values = args[6];
+    if (!PyDict_Check(values)) {
+        PyErr_SetString(PyExc_TypeError, "values must be a dict");
+        return NULL;
+    }
+    PyObject *counts = PySequence_Fast(args[5], "counts");
+    if (!counts) return NULL;
+    PyObject *loose = PyList_New(0);
+    if (!loose) {
+        Py_DECREF(counts);
+        return NULL;
+    }
+    long long acc = 0, zero = 0;
+    int jj = j < 3 ? (int)j : 3;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(counts);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(counts, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_TypeError, "counts: (card, copies) pairs");
+            goto fail;
+        }
+        PyObject *key = PyTuple_GET_ITEM(pair, 0);
+        long card = PyLong_AsLong(key);
+        long long copies = PyLong_AsLongLong(PyTuple_GET_ITEM(pair, 1));
+        if (PyErr_Occurred()) goto fail;
+        if (card < 0 || card > 51) {
+            PyErr_SetString(PyExc_ValueError, "counts: cards 0..51");
+            goto fail;
+        }
+        long long v;
+        PyObject *known = PyDict_GetItemWithError(values, key);
+        if (known) {
+            v = PyLong_AsLongLong(known);
+            if (v == -1 && PyErr_Occurred()) goto fail;
+        } else if (PyErr_Occurred()) {
+            goto fail;
+        } else {
+            int exact = 1;
+            if (card % 13 == wild_rank) {
+                if (ww < 0) ww = solve(self, &st, (int)j + 1, 0, 1);
+                v = ww;
+            } else {
+                v = dw;
+                int pts = self->pts[card];
+                if (pts < top) {
+                    if (ad < 0) ad = solve(self, &st, (int)j, 0, 1);
+                    if (pts + ad < v) v = pts + ad;
+                }
+                if (v) {
+                    Fewest f = {-1};
+                    groups_with(self, &st, (int)card, jj, visit_fewest, &f);
+                    if (f.fewest >= 0) {
+                        if (ww < 0) ww = solve(self, &st, (int)j + 1, 0, 1);
+                        if (ww < v) {
+                            PyObject *item = Py_BuildValue("(OLLLi)", key, copies, ww, v, f.fewest);
+                            if (!item || PyList_Append(loose, item) < 0) {
+                                Py_XDECREF(item);
+                                goto fail;
+                            }
+                            Py_DECREF(item);
+                            v = ww;
+                            exact = 0;
+                        }
+                    }
+                }
+            }
+            if (exact) {
+                PyObject *val = PyLong_FromLongLong(v);
+                if (!val || PyDict_SetItem(values, key, val) < 0) {
+                    Py_XDECREF(val);
+                    goto fail;
+                }
+                Py_DECREF(val);
+            }
+        }
+        acc += v * copies;
+        if (v == 0) zero += copies;
+    }
+    Py_DECREF(counts);
+    return Py_BuildValue("(LLNLL)", acc, zero, loose, ad, ww);
+fail:
+    Py_DECREF(counts);
+    Py_DECREF(loose);
+    return NULL;
+}
+
+/* adding_sums(state, j, deadwood, top_points, wild_rank, counts, values, ad, ww): the loop of
+ * DeadwoodMemo.adding_sums, each card's value as DeadwoodMemo.after_adding finds it (read from
+ * and stored in ``values``, a wild's not stored). Returns (acc, outs, zero, ad, ww). */
+static PyObject *solver_adding_sums(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError,
+                        "adding_sums(state, j, deadwood, top, wild_rank, counts, values, ad, ww)");
+        return NULL;
+    }
+    State st;
+    if (state_from(args[0], &st) < 0) return NULL;
+    long j = PyLong_AsLong(args[1]);
+    long long dw = PyLong_AsLongLong(args[2]);
+    long top = PyLong_AsLong(args[3]);
+    long wild_rank = PyLong_AsLong(args[4]);
+    long long ad = PyLong_AsLongLong(args[7]), ww = PyLong_AsLongLong(args[8]);
+    if (PyErr_Occurred()) return NULL;
+    if (j < 0 || j > 1000) {
+        PyErr_SetString(PyExc_ValueError, "0..1000 jokers");
+        return NULL;
+    }
+    PyObject *values = args[6];
+    if (!PyDict_Check(values)) {
+        PyErr_SetString(PyExc_TypeError, "values must be a dict");
+        return NULL;
+    }
+    PyObject *counts = PySequence_Fast(args[5], "counts");
+    if (!counts) return NULL;
+    long long acc = 0, outs = 0, zero = 0;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(counts);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(counts, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_TypeError, "counts: (card, copies) pairs");
+            goto fail;
+        }
+        PyObject *key = PyTuple_GET_ITEM(pair, 0);
+        long card = PyLong_AsLong(key);
+        long long copies = PyLong_AsLongLong(PyTuple_GET_ITEM(pair, 1));
+        if (PyErr_Occurred()) goto fail;
+        if (card < 0 || card > 51) {
+            PyErr_SetString(PyExc_ValueError, "counts: cards 0..51");
+            goto fail;
+        }
+        long long v;
+        PyObject *known = PyDict_GetItemWithError(values, key);
+        if (known) {
+            v = PyLong_AsLongLong(known);
+            if (v == -1 && PyErr_Occurred()) goto fail;
+        } else if (PyErr_Occurred()) {
+            goto fail;
+        } else if (card % 13 == wild_rank) {
+            if (ww < 0) ww = solve(self, &st, (int)j + 1, 0, 1);
+            v = ww;
+        } else {
+            v = dw;
+            if (v) {
+                Through t = {self, (int)j, 1, v};
+                groups_with(self, &st, (int)card, j < 3 ? (int)j : 3, visit_through, &t);
+                v = t.best;
+            }
+            int pts = self->pts[card];
+            if (pts < v && pts < top) {
+                if (ad < 0) ad = solve(self, &st, (int)j, 0, 1);
+                if (pts + ad < v) v = pts + ad;
+            }
+            PyObject *val = PyLong_FromLongLong(v);
+            if (!val || PyDict_SetItem(values, key, val) < 0) {
+                Py_XDECREF(val);
+                goto fail;
+            }
+            Py_DECREF(val);
+        }
+        acc += v * copies;
+        if (v < dw) outs += copies;
+        if (v == 0) zero += copies;
+    }
+    Py_DECREF(counts);
+    return Py_BuildValue("(LLLLL)", acc, outs, zero, ad, ww);
+fail:
+    Py_DECREF(counts);
+    return NULL;
+}
+
 static int solver_init(Solver *self, PyObject *args, PyObject *kwds) {
     PyObject *table;
     long long jv;
@@ -265,8 +616,10 @@ static int solver_init(Solver *self, PyObject *args, PyObject *kwds) {
     self->cap = cap;
     self->aces_high = high;
     self->limit = limit;
-    Py_ssize_t size = 16;
-    while (size < 2 * limit) size <<= 1; /* at most half full */
+    Py_ssize_t max_size = 16;
+    while (max_size < 2 * limit) max_size <<= 1; /* at most half full */
+    Py_ssize_t size = max_size < 4096 ? max_size : 4096;
+    self->max_size = max_size;
     PyMem_Free(self->table);
     self->table = PyMem_Calloc((size_t)size, sizeof(Entry));
     if (!self->table) {
@@ -287,6 +640,14 @@ static void solver_dealloc(Solver *self) {
 static PyMethodDef solver_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))solver_solve, METH_FASTCALL,
      "Least deadwood of naturals ``state`` with ``j`` jokers (see _CardSolver)."},
+    {"through", (PyCFunction)(void (*)(void))solver_through, METH_FASTCALL,
+     "min(best, the least deadwood with natural ``card`` added in one of its groups)."},
+    {"fewest_jokers", (PyCFunction)(void (*)(void))solver_fewest, METH_FASTCALL,
+     "Fewest jokers a group holding natural ``card`` needs (-1: no group)."},
+    {"adding_sums", (PyCFunction)(void (*)(void))solver_adding_sums, METH_FASTCALL,
+     "The loop of DeadwoodMemo.adding_sums: (acc, outs, zero, ad, ww)."},
+    {"adding_bounds", (PyCFunction)(void (*)(void))solver_adding_bounds, METH_FASTCALL,
+     "The loop of DeadwoodMemo.adding_bounds: (acc, zero, loose, ad, ww)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -12,3 +12,29 @@ class Solver:
         limit: int,
     ) -> None: ...
     def solve(self, state: int, j: int, melded: bool, free: bool) -> int: ...
+    def through(self, state: int, j: int, card: int, best: int, free: bool) -> int: ...
+    def fewest_jokers(self, state: int, j: int, card: int) -> int: ...
+    def adding_bounds(
+        self,
+        state: int,
+        j: int,
+        deadwood: int,
+        top_points: int,
+        wild_rank: int,
+        counts: Sequence[tuple[int, int]],
+        values: dict[int, int],
+        ad: int,
+        ww: int,
+    ) -> tuple[int, int, list[tuple[int, int, int, int, int]], int, int]: ...
+    def adding_sums(
+        self,
+        state: int,
+        j: int,
+        deadwood: int,
+        top_points: int,
+        wild_rank: int,
+        counts: Sequence[tuple[int, int]],
+        values: dict[int, int],
+        ad: int,
+        ww: int,
+    ) -> tuple[int, int, int, int, int]: ...

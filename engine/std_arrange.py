@@ -45,6 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
+from typing import TYPE_CHECKING
 
 from engine import accelerators
 from engine.cards import RANK_OF, SUIT_OF, Card
@@ -60,6 +61,9 @@ from engine.std_melds import (
     sub_multisets,
 )
 from engine.types import Arrangement, BestResult
+
+if TYPE_CHECKING:
+    from engine import _card_solver
 
 _F = 5  # bits per natural's count field
 TIE_SCAN_LIMIT = 2_000  # equal-point arrangements scanned for ties (C-2); more: truncated
@@ -1202,7 +1206,7 @@ class _CardSolver:
     naturals, runs spanning at most 5 positions).
     """
 
-    __slots__ = ("ctx", "limit", "_memo", "_groups", "_pt", "_cap", "_wild", "solve")
+    __slots__ = ("ctx", "limit", "_memo", "_groups", "_pt", "_cap", "_wild", "solve", "compiled")
 
     def __init__(self, ctx: StdContext, limit: int = 1 << 17) -> None:
         self.ctx = ctx
@@ -1212,10 +1216,12 @@ class _CardSolver:
         self._cap = ctx.max_set if ctx.max_set is not None else _MAX_SET_GROUP
         self._groups = _SOLVER_GROUPS.setdefault((ctx.aces_high, self._cap), {})
         self._wild = ctx.wild_rank
-        if _CARD_ACCEL is not None:  # the same search compiled (engine/_card_solver.c)
+        # The same search compiled (engine/_card_solver.c), when built; else the closure.
+        self.compiled: _card_solver.Solver | None = None
+        if _CARD_ACCEL is not None:
             jv = self._pt[self._wild] if self._wild is not None else 0
-            compiled = _CARD_ACCEL.Solver(self._pt, jv, self._cap, ctx.aces_high, limit)
-            self.solve: Callable[[int, int, bool, bool], int] = compiled.solve
+            self.compiled = _CARD_ACCEL.Solver(self._pt, jv, self._cap, ctx.aces_high, limit)
+            self.solve: Callable[[int, int, bool, bool], int] = self.compiled.solve
         else:
             self.solve = self._make_solve()
 
@@ -1492,7 +1498,7 @@ class DeadwoodMemo:
     states). Instances are shared per context (:meth:`for_context`).
     """
 
-    __slots__ = ("ctx", "limit", "_dw", "_ad", "_pt", "_wild", "_cap", "_solver")
+    __slots__ = ("ctx", "limit", "_dw", "_ad", "_pt", "_wild", "_cap", "_solver", "_compiled")
     _SHARED: dict[StdContext, DeadwoodMemo] = {}
 
     def __init__(self, ctx: StdContext, limit: int = 1 << 16) -> None:
@@ -1504,6 +1510,7 @@ class DeadwoodMemo:
         self._wild = ctx.wild_rank
         self._cap = ctx.max_set if ctx.max_set is not None else _MAX_SET_GROUP
         self._solver = _CardSolver(ctx)
+        self._compiled = self._solver.compiled
 
     @classmethod
     def for_context(cls, ctx: StdContext) -> DeadwoodMemo:
@@ -1569,15 +1576,34 @@ class DeadwoodMemo:
             if val < best:
                 best = val
         if best:
-            for vec, need in self._options_with(base, card, j):
-                if need > j:
-                    break
-                val = solve(state - vec, j - need, True, free)
-                if val < best:
-                    best = val
-                    if not val:
-                        break
+            best = self._in_groups(base, card, j, best, free)
         return best
+
+    def _in_groups(self, prof: Profile, card: Card, j: int, best: int, free: bool) -> int:
+        """``min(best, ...)`` over the groups holding natural ``card`` with naturals of the
+        profiled hand (within ``j`` jokers) of the least deadwood of the rest of the hand with
+        that group made (less one card if ``free``); stops at 0."""
+        if self._compiled is not None:
+            return self._compiled.through(prof.state, j, card, best, free)
+        solve = self._solver.solve
+        state = prof.state
+        for vec, need in self._options_with(prof, card, j):
+            if need > j:
+                break
+            val = solve(state - vec, j - need, True, free)
+            if val < best:
+                best = val
+                if not val:
+                    break
+        return best
+
+    def _fewest_jokers(self, prof: Profile, card: Card) -> int:
+        """Fewest jokers (of the hand's) that a group holding natural ``card`` with naturals of
+        the profiled hand needs; -1 when no group can hold it."""
+        if self._compiled is not None:
+            return self._compiled.fewest_jokers(prof.state, prof.wilds, card)
+        options = self._options_with(prof, card)
+        return options[0][1] if options else -1
 
     def _options_with(self, prof: Profile, card: Card, j: int = -1) -> tuple[tuple[int, int], ...]:
         """Groups holding natural ``card`` with naturals of the profiled hand (cached), within
@@ -1613,20 +1639,11 @@ class DeadwoodMemo:
         got = prof.values.get(card)
         if got is not None:
             return got
-        solve = self._solver.solve
-        state, j = prof.state, prof.wilds
         if RANK_OF[card] == self._wild:
             return prof.with_wild
         best = prof.deadwood
         if best:
-            for vec, need in self._options_with(prof, card):
-                if need > j:
-                    break
-                val = solve(state - vec, j - need, True, True)
-                if val < best:
-                    best = val
-                    if not val:
-                        break
+            best = self._in_groups(prof, card, prof.wilds, best, True)
         pts = self._pt[card]
         if pts < best and pts < prof.top_points:  # else kept as deadwood it cannot do better
             kept = pts + prof.after_discard
@@ -1647,7 +1664,7 @@ class DeadwoodMemo:
             kept = pts + prof.after_discard
             if kept < best:
                 best = kept
-        if best and self._options_with(prof, card):
+        if best and self._fewest_jokers(prof, card) >= 0:
             wild = prof.with_wild
             if wild < best:
                 best = wild
@@ -1667,6 +1684,10 @@ class DeadwoodMemo:
         A bound is exact unless the card fits a group of the hand and the hand plus a wild
         beats the card thrown or kept as deadwood; exact ones are stored as known values.
         """
+        if self._compiled is not None:  # the same loop compiled
+            sums = self._compiled.adding_bounds(*self._compiled_args(prof, counts))
+            self._keep_searched(prof, sums[3], sums[4])
+            return sums[0], sums[1], sums[2]
         wr = self._wild
         pt = self._pt
         values = prof.values
@@ -1690,12 +1711,12 @@ class DeadwoodMemo:
                             ad = prof.after_discard
                         if pts + ad < v:
                             v = pts + ad
-                    groups = self._options_with(prof, card) if v else ()
-                    if groups:
+                    fewest = self._fewest_jokers(prof, card) if v else -1
+                    if fewest >= 0:
                         if ww < 0:
                             ww = prof.with_wild
                         if ww < v:
-                            loose.append((card, copies, ww, v, groups[0][1]))
+                            loose.append((card, copies, ww, v, fewest))
                             v = ww
                         else:
                             values[card] = v
@@ -1706,6 +1727,52 @@ class DeadwoodMemo:
                 zero += copies
         return acc, zero, loose
 
+    def _compiled_args(
+        self, prof: Profile, counts: Sequence[tuple[Card, int]]
+    ) -> tuple[int, int, int, int, int, Sequence[tuple[Card, int]], dict[int, int], int, int]:
+        """The arguments of the compiled per-card loops for the profiled hand."""
+        return (
+            prof.state,
+            prof.wilds,
+            prof.deadwood,
+            prof.top_points,
+            -1 if self._wild is None else self._wild,
+            counts,
+            prof.values,
+            -1 if prof._ad is None else prof._ad,
+            -1 if prof._aw is None else prof._aw,
+        )
+
+    @staticmethod
+    def _keep_searched(prof: Profile, ad: int, ww: int) -> None:
+        """Store the after-discard and one-more-wild figures a compiled loop searched."""
+        if ad >= 0:
+            prof._ad = ad
+        if ww >= 0:
+            prof._aw = ww
+
+    def adding_sums(
+        self, prof: Profile, counts: Sequence[tuple[Card, int]]
+    ) -> tuple[int, int, int]:
+        """Over ``(card, copies)``: (sum of :meth:`after_adding` x copies, copies whose value is
+        below the hand's deadwood, copies whose value is 0), the per-card values memoised as
+        :meth:`after_adding` does."""
+        if self._compiled is not None:  # the same loop compiled
+            sums = self._compiled.adding_sums(*self._compiled_args(prof, counts))
+            self._keep_searched(prof, sums[3], sums[4])
+            return sums[0], sums[1], sums[2]
+        dw = prof.deadwood
+        acc = outs = zero = 0
+        after_adding = self.after_adding
+        for card, copies in counts:
+            v = after_adding(prof, card)
+            acc += v * copies
+            if v < dw:
+                outs += copies
+            if v == 0:
+                zero += copies
+        return acc, outs, zero
+
     def gain_of_adding(self, prof: Profile, card: Card) -> int:
         """Deadwood the profiled hand saves by taking ``card`` and throwing its best card:
         ``deadwood - after_adding``, 0 without any search when the card fits no group of the
@@ -1713,7 +1780,7 @@ class DeadwoodMemo:
         if (
             RANK_OF[card] != self._wild
             and self._pt[card] >= prof.top_points
-            and not self._options_with(prof, card)  # (every group needs at most 3 jokers)
+            and self._fewest_jokers(prof, card) < 0  # (every group needs at most 3 jokers)
         ):
             return 0
         return prof.deadwood - self.after_adding(prof, card)

@@ -432,16 +432,8 @@ class _Evaluator:
         if self.last_turn or not self.total:
             got = _Kept(dw, float(dw), 0, 0.0, float(dw))
         else:
-            acc = outs = zero = 0
             self.work += len(self.counts)
-            after_adding = sc.after_adding
-            for card, copies in self.counts:
-                v = after_adding(prof, card)
-                acc += v * copies
-                if v < dw:
-                    outs += copies
-                if v == 0:
-                    zero += copies
+            acc, outs, zero = sc.adding_sums(prof, self.counts)
             got = _Kept(dw, acc / self.total, outs, zero / self.total, self._value(acc, zero, dw))
         self._kept[key] = got
         return got

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 from engine import accelerators, std_arrange
 from engine.rules import ThreeThirteenRules
-from engine.std_arrange import min_deadwood, min_deadwood_py
+from engine.std_arrange import DeadwoodMemo, min_deadwood, min_deadwood_py
 from engine.std_melds import StdContext, t13_context
 
 CONTEXTS = (
@@ -112,8 +113,12 @@ T13_CONTEXTS = tuple(
 ) + (CONTEXTS[0], CONTEXTS[2])
 
 
+def _context_id(ctx: StdContext) -> str:
+    return f"wild{ctx.wild_rank}-high{ctx.aces_high}-cap{ctx.max_set}"
+
+
 @needs_card_solver
-@pytest.mark.parametrize("ctx", T13_CONTEXTS, ids=lambda c: f"wild{c.wild_rank}-high{c.aces_high}")
+@pytest.mark.parametrize("ctx", T13_CONTEXTS, ids=_context_id)
 def test_compiled_card_search_matches_python(ctx: StdContext) -> None:
     """3,000 seeded multisets of 0..16 naturals from 1..3 decks (half meld-rich), 0..3 extra
     jokers: the compiled solver and the Python closure agree on every flag combination."""
@@ -138,3 +143,94 @@ def test_compiled_card_search_matches_python(ctx: StdContext) -> None:
                 assert got == python(state, jokers, melded, free), (sorted(hand), jokers)
                 found.add(got == 0)
     assert found == {True, False}  # some hands meld completely, some do not
+
+
+def _memo_pair(
+    monkeypatch: pytest.MonkeyPatch, ctx: StdContext
+) -> tuple[DeadwoodMemo, DeadwoodMemo]:
+    """A compiled ``DeadwoodMemo`` and a pure-Python one of the same context."""
+    compiled = DeadwoodMemo(ctx)
+    with monkeypatch.context() as m:
+        m.setattr(std_arrange, "_CARD_ACCEL", None)
+        python = DeadwoodMemo(ctx)
+    assert compiled._compiled is not None and python._compiled is None
+    return compiled, python
+
+
+@needs_card_solver
+@pytest.mark.parametrize(
+    "ctx", T13_CONTEXTS[:4], ids=lambda c: f"wild{c.wild_rank}-high{c.aces_high}"
+)
+def test_compiled_per_card_loops_match_python(
+    monkeypatch: pytest.MonkeyPatch, ctx: StdContext
+) -> None:
+    """``after_adding``, ``adding_bounds``, ``adding_sums`` and ``gain_of_adding`` (the loops the
+    compiled solver runs for Three Thirteen advice) on 400 seeded hands of 3..14 cards from one
+    or two decks, each against every card: the same figures, and the same values memoised."""
+    compiled, python = _memo_pair(monkeypatch, ctx)
+    rng = random.Random(ctx.wild_rank or 0)
+    for k in range(400):
+        decks = 1 + k % 2
+        pool = list(range(52)) * decks
+        hand = rng.sample(pool, rng.randint(3, 14))
+        left = list(pool)
+        for c in hand:
+            left.remove(c)
+        counts = sorted(Counter(left).items())
+        a, b = compiled.profile(hand), python.profile(hand)
+        assert a.deadwood == b.deadwood and a.after_discard == b.after_discard
+        assert a.with_wild == b.with_wild
+        if k % 3 == 0:  # the bounds first (they store the exact values they meet)
+            assert compiled.adding_bounds(a, counts) == python.adding_bounds(b, counts)
+            assert a.values == b.values
+        assert compiled.adding_sums(a, counts) == python.adding_sums(b, counts)
+        assert a.values == b.values
+        plus_a = compiled.profile_plus(a, counts[0][0])
+        plus_b = python.profile_plus(b, counts[0][0])
+        for card, _ in counts[::5]:
+            assert compiled.after_adding(plus_a, card) == python.after_adding(plus_b, card)
+            assert compiled.gain_of_adding(a, card) == python.gain_of_adding(b, card)
+
+
+@needs_card_solver
+def test_three_thirteen_advice_is_the_same_without_the_compiled_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Draw and discard advice on 60 seeded round-11 situations (one and two decks): the same
+    answers, figures included, with every memo emptied between the two runs."""
+    from engine.advice.t13 import (
+        T13Situation,
+        clear_caches,
+        t13_discard_advice,
+        t13_draw_advice,
+    )
+
+    rng = random.Random(11)
+    situations = []
+    for k in range(60):
+        decks = 1 + k % 2
+        deck = list(range(52)) * decks
+        rng.shuffle(deck)
+        size = 13 + k % 2  # before the draw (draw advice) or after it (discard advice)
+        situations.append(
+            T13Situation(
+                tuple(deck[:size]),
+                11,
+                players=2 if decks == 1 else 3,
+                decks=decks,
+                discard_pile=tuple(deck[size : size + 4]),
+                known=(tuple(deck[size + 4 : size + 5]),),
+            )
+        )
+
+    def answers() -> list[str]:
+        clear_caches()
+        return [
+            repr(t13_draw_advice(s) if len(s.hand) == 13 else t13_discard_advice(s))
+            for s in situations
+        ]
+
+    compiled = answers()
+    monkeypatch.setattr(std_arrange, "_CARD_ACCEL", None)
+    assert answers() == compiled
+    clear_caches()
