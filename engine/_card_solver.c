@@ -339,14 +339,13 @@ static PyObject *solver_solve(Solver *self, PyObject *const *args, Py_ssize_t na
     return PyLong_FromLongLong(solve(self, &st, (int)j, melded, fr));
 }
 
-static int natural_arg(PyObject *obj, const State *st, long *card) {
+static int card_arg(PyObject *obj, long *card) {
     *card = PyLong_AsLong(obj);
     if (*card == -1 && PyErr_Occurred()) return -1;
     if (*card < 0 || *card > 51) {
         PyErr_SetString(PyExc_ValueError, "a card 0..51");
         return -1;
     }
-    (void)st;
     return 0;
 }
 
@@ -357,7 +356,7 @@ static PyObject *solver_through(Solver *self, PyObject *const *args, Py_ssize_t 
     }
     State st;
     long card;
-    if (state_from(args[0], &st) < 0 || natural_arg(args[2], &st, &card) < 0) return NULL;
+    if (state_from(args[0], &st) < 0 || card_arg(args[2], &card) < 0) return NULL;
     long j = PyLong_AsLong(args[1]);
     long long best = PyLong_AsLongLong(args[3]);
     int fr = PyObject_IsTrue(args[4]);
@@ -378,7 +377,7 @@ static PyObject *solver_fewest(Solver *self, PyObject *const *args, Py_ssize_t n
     }
     State st;
     long card;
-    if (state_from(args[0], &st) < 0 || natural_arg(args[2], &st, &card) < 0) return NULL;
+    if (state_from(args[0], &st) < 0 || card_arg(args[2], &card) < 0) return NULL;
     long j = PyLong_AsLong(args[1]);
     if (j == -1 && PyErr_Occurred()) return NULL;
     if (j < 0 || j > 1000) {
