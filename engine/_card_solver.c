@@ -100,6 +100,27 @@ static inline void consider(Solver *self, const State *st, int j, int fr, int64_
     if (v < *best) *best = v;
 }
 
+/* The runs whose lowest natural is ``c``: its neighbour at offset k (1..top) is c + k, or
+ * c + 13 - k with ``high`` (a high ace's run); wilds fill the gaps and short runs. */
+static void runs_of(Solver *self, const State *st, int c, int top, int high, int j, int fr,
+                    int64_t *best) {
+    int jj = j < 3 ? j : 3, present = 0;
+    for (int k = 1; k <= top; k++)
+        if (count_of(st, high ? c + 13 - k : c + k)) present |= 1 << (k - 1);
+    for (int sub = 1; sub < 16 && *best; sub++) {
+        if ((sub & present) != sub) continue;
+        int span = 32 - __builtin_clz((unsigned)sub) + 1;
+        int size = __builtin_popcount((unsigned)sub) + 1;
+        int need = span - size + (span < 3 ? 3 - span : 0);
+        if (need > jj) continue;
+        State g = *st;
+        sub_count(&g, c, 1);
+        for (int k = 1; k <= 4; k++)
+            if (sub >> (k - 1) & 1) sub_count(&g, high ? c + 13 - k : c + k, 1);
+        consider(self, &g, j - need, fr, best);
+    }
+}
+
 static int64_t solve(Solver *self, const State *st, int j, int melded, int fr) {
     int w = 0;
     while (w < 4 && !st->s[w]) w++;
@@ -124,42 +145,10 @@ static int64_t solve(Solver *self, const State *st, int j, int melded, int fr) {
         if (v < best) best = v;
     }
     int jj = j < 3 ? j : 3;
-    /* runs from c up its suit: the cards 1..4 ranks above, spanning at most 5 positions */
-    if (best) {
-        int present = 0, top = 12 - rank < 4 ? 12 - rank : 4;
-        for (int k = 1; k <= top; k++)
-            if (count_of(st, c + k)) present |= 1 << (k - 1);
-        for (int sub = 1; sub < 16 && best; sub++) {
-            if ((sub & present) != sub) continue;
-            int span = 32 - __builtin_clz((unsigned)sub) + 1;
-            int size = __builtin_popcount((unsigned)sub) + 1;
-            int need = span - size + (span < 3 ? 3 - span : 0);
-            if (need > jj) continue;
-            State g = *st;
-            sub_count(&g, c, 1);
-            for (int k = 1; k <= 4; k++)
-                if (sub >> (k - 1) & 1) sub_count(&g, c + k, 1);
-            consider(self, &g, j - need, fr, &best);
-        }
-    }
-    /* runs ending at a high ace: the K, Q, J, 10 of its suit below it */
-    if (best && rank == 0 && self->aces_high) {
-        int present = 0;
-        for (int k = 1; k <= 4; k++)
-            if (count_of(st, c + 13 - k)) present |= 1 << (k - 1);
-        for (int sub = 1; sub < 16 && best; sub++) {
-            if ((sub & present) != sub) continue;
-            int span = 32 - __builtin_clz((unsigned)sub) + 1;
-            int size = __builtin_popcount((unsigned)sub) + 1;
-            int need = span - size + (span < 3 ? 3 - span : 0);
-            if (need > jj) continue;
-            State g = *st;
-            sub_count(&g, c, 1);
-            for (int k = 1; k <= 4; k++)
-                if (sub >> (k - 1) & 1) sub_count(&g, c + 13 - k, 1);
-            consider(self, &g, j - need, fr, &best);
-        }
-    }
+    /* runs from c up its suit (the cards 1..4 ranks above, spanning at most 5 positions) and,
+     * for an ace when aces may be high, down from it (the K, Q, J, 10 of its suit) */
+    if (best) runs_of(self, st, c, 12 - rank < 4 ? 12 - rank : 4, 0, j, fr, &best);
+    if (best && rank == 0 && self->aces_high) runs_of(self, st, c, 4, 1, j, fr, &best);
     /* sets of its rank: 1..own copies of c and 0..count of each higher suit's card */
     if (best) {
         int own = count_of(st, c);
@@ -321,22 +310,30 @@ static int state_from(PyObject *obj, State *st) {
     return 0;
 }
 
+/* args[0] and args[1]: the naturals and the number of jokers (0..1000). */
+static int hand_args(PyObject *const *args, State *st, int *j) {
+    if (state_from(args[0], st) < 0) return -1;
+    long k = PyLong_AsLong(args[1]);
+    if (k == -1 && PyErr_Occurred()) return -1;
+    if (k < 0 || k > 1000) {
+        PyErr_SetString(PyExc_ValueError, "0..1000 jokers");
+        return -1;
+    }
+    *j = (int)k;
+    return 0;
+}
+
 static PyObject *solver_solve(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError, "solve(state, j, melded, free)");
         return NULL;
     }
     State st;
-    if (state_from(args[0], &st) < 0) return NULL;
-    long j = PyLong_AsLong(args[1]);
-    if (j == -1 && PyErr_Occurred()) return NULL;
-    if (j < 0 || j > 1000) {
-        PyErr_SetString(PyExc_ValueError, "0..1000 jokers");
-        return NULL;
-    }
+    int j;
+    if (hand_args(args, &st, &j) < 0) return NULL;
     int melded = PyObject_IsTrue(args[2]), fr = PyObject_IsTrue(args[3]);
     if (melded < 0 || fr < 0) return NULL;
-    return PyLong_FromLongLong(solve(self, &st, (int)j, melded, fr));
+    return PyLong_FromLongLong(solve(self, &st, j, melded, fr));
 }
 
 static int card_arg(PyObject *obj, long *card) {
@@ -355,18 +352,14 @@ static PyObject *solver_through(Solver *self, PyObject *const *args, Py_ssize_t 
         return NULL;
     }
     State st;
+    int j;
     long card;
-    if (state_from(args[0], &st) < 0 || card_arg(args[2], &card) < 0) return NULL;
-    long j = PyLong_AsLong(args[1]);
+    if (hand_args(args, &st, &j) < 0 || card_arg(args[2], &card) < 0) return NULL;
     long long best = PyLong_AsLongLong(args[3]);
     int fr = PyObject_IsTrue(args[4]);
     if (PyErr_Occurred() || fr < 0) return NULL;
-    if (j < 0 || j > 1000) {
-        PyErr_SetString(PyExc_ValueError, "0..1000 jokers");
-        return NULL;
-    }
-    Through t = {self, (int)j, fr, best};
-    if (best) groups_with(self, &st, (int)card, j < 3 ? (int)j : 3, visit_through, &t);
+    Through t = {self, j, fr, best};
+    if (best) groups_with(self, &st, (int)card, j < 3 ? j : 3, visit_through, &t);
     return PyLong_FromLongLong(t.best);
 }
 
@@ -376,210 +369,176 @@ static PyObject *solver_fewest(Solver *self, PyObject *const *args, Py_ssize_t n
         return NULL;
     }
     State st;
+    int j;
     long card;
-    if (state_from(args[0], &st) < 0 || card_arg(args[2], &card) < 0) return NULL;
-    long j = PyLong_AsLong(args[1]);
-    if (j == -1 && PyErr_Occurred()) return NULL;
-    if (j < 0 || j > 1000) {
-        PyErr_SetString(PyExc_ValueError, "0..1000 jokers");
-        return NULL;
-    }
+    if (hand_args(args, &st, &j) < 0 || card_arg(args[2], &card) < 0) return NULL;
     Fewest f = {-1};
-    groups_with(self, &st, (int)card, j < 3 ? (int)j : 3, visit_fewest, &f);
+    groups_with(self, &st, (int)card, j < 3 ? j : 3, visit_fewest, &f);
     return PyLong_FromLong(f.fewest);
 }
 
-/* adding_bounds(state, j, deadwood, top_points, wild_rank, counts, values, ad, ww): the loop of
- * std_arrange.DeadwoodMemo.adding_bounds over ``counts`` ((card, copies) pairs) for the hand
- * ``state`` with ``j`` wilds, reading and filling ``values`` (card -> exact after_adding) the
- * same way. ``ad`` / ``ww`` are the hand's after-discard deadwood and its least deadwood with one
- * more wild less a discard when known (else -1); searched here when first needed. Returns
- * (acc, zero, loose, ad, ww). */
-static PyObject *solver_adding_bounds(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 9) {
-        PyErr_SetString(PyExc_TypeError,
-                        "adding_bounds(state, j, deadwood, top, wild_rank, counts, values, ad, ww)");
-        return NULL;
-    }
+/* The arguments of the per-card loops of DeadwoodMemo (adding_bounds, adding_sums): (state, j,
+ * deadwood, top_points, wild_rank, counts, values, ad, ww) for the hand ``state`` with ``j``
+ * wilds; ``counts`` are (card, copies) pairs, ``values`` the dict card -> exact after_adding that
+ * the loops read and fill as the Python ones do; ``ad`` / ``ww`` the hand's after-discard
+ * deadwood and its least deadwood with one more wild less a discard when known (else -1),
+ * searched here when first needed. */
+typedef struct {
     State st;
-    if (state_from(args[0], &st) < 0) return NULL;
-    long j = PyLong_AsLong(args[1]);
-    long long dw = PyLong_AsLongLong(args[2]);
-    long top = PyLong_AsLong(args[3]);
-    long wild_rank = PyLong_AsLong(args[4]);
-    long long ad = PyLong_AsLongLong(args[7]), ww = PyLong_AsLongLong(args[8]);
-    if (PyErr_Occurred()) return NULL;
-    if (j < 0 || j > 1000) {
-        PyErr_SetString(PyExc_ValueError, "0..1000 jokers");
-        return NULL;
+    int j;
+    long long dw, ad, ww;
+    long top, wild_rank;
+    PyObject *counts; /* a new reference (PySequence_Fast) */
+    PyObject *values; /* borrowed */
+} Loop;
+
+static int loop_args(PyObject *const *args, Py_ssize_t nargs, const char *name, Loop *lp) {
+    if (nargs != 9) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s(state, j, deadwood, top, wild_rank, counts, values, ad, ww)", name);
+        return -1;
     }
-    PyObject *values = args[6];
-    if (!PyDict_Check(values)) {
+    if (hand_args(args, &lp->st, &lp->j) < 0) return -1;
+    lp->dw = PyLong_AsLongLong(args[2]);
+    lp->top = PyLong_AsLong(args[3]);
+    lp->wild_rank = PyLong_AsLong(args[4]);
+    lp->ad = PyLong_AsLongLong(args[7]);
+    lp->ww = PyLong_AsLongLong(args[8]);
+    if (PyErr_Occurred()) return -1;
+    lp->values = args[6];
+    if (!PyDict_Check(lp->values)) {
         PyErr_SetString(PyExc_TypeError, "values must be a dict");
-        return NULL;
+        return -1;
     }
-    PyObject *counts = PySequence_Fast(args[5], "counts");
-    if (!counts) return NULL;
+    lp->counts = PySequence_Fast(args[5], "counts");
+    return lp->counts ? 0 : -1;
+}
+
+/* Pair ``i`` of the counts: its card (``*key`` borrowed) and copies, and its known value (1, in
+ * ``*v``), or 0 when ``values`` has none; -1 on error. */
+static int loop_card(Loop *lp, Py_ssize_t i, PyObject **key, long *card, long long *copies,
+                     long long *v) {
+    PyObject *pair = PySequence_Fast_GET_ITEM(lp->counts, i);
+    if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+        PyErr_SetString(PyExc_TypeError, "counts: (card, copies) pairs");
+        return -1;
+    }
+    *key = PyTuple_GET_ITEM(pair, 0);
+    *card = PyLong_AsLong(*key);
+    *copies = PyLong_AsLongLong(PyTuple_GET_ITEM(pair, 1));
+    if (PyErr_Occurred()) return -1;
+    if (*card < 0 || *card > 51) {
+        PyErr_SetString(PyExc_ValueError, "counts: cards 0..51");
+        return -1;
+    }
+    PyObject *known = PyDict_GetItemWithError(lp->values, *key);
+    if (!known) return PyErr_Occurred() ? -1 : 0;
+    *v = PyLong_AsLongLong(known);
+    return (*v == -1 && PyErr_Occurred()) ? -1 : 1;
+}
+
+static int store_value(Loop *lp, PyObject *key, long long v) {
+    PyObject *val = PyLong_FromLongLong(v);
+    int rc = val ? PyDict_SetItem(lp->values, key, val) : -1;
+    Py_XDECREF(val);
+    return rc;
+}
+
+static inline long long with_wild(Solver *self, Loop *lp) {
+    if (lp->ww < 0) lp->ww = solve(self, &lp->st, lp->j + 1, 0, 1);
+    return lp->ww;
+}
+
+static inline long long after_discard(Solver *self, Loop *lp) {
+    if (lp->ad < 0) lp->ad = solve(self, &lp->st, lp->j, 0, 1);
+    return lp->ad;
+}
+
+/* adding_bounds(...): the loop of DeadwoodMemo.adding_bounds; (acc, zero, loose, ad, ww). */
+static PyObject *solver_adding_bounds(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
+    Loop lp;
+    if (loop_args(args, nargs, "adding_bounds", &lp) < 0) return NULL;
     PyObject *loose = PyList_New(0);
-    if (!loose) {
-        Py_DECREF(counts);
-        return NULL;
-    }
+    if (!loose) goto fail;
     long long acc = 0, zero = 0;
-    int jj = j < 3 ? (int)j : 3;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(counts);
+    int jj = lp.j < 3 ? lp.j : 3;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(lp.counts);
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *pair = PySequence_Fast_GET_ITEM(counts, i);
-        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
-            PyErr_SetString(PyExc_TypeError, "counts: (card, copies) pairs");
-            goto fail;
-        }
-        PyObject *key = PyTuple_GET_ITEM(pair, 0);
-        long card = PyLong_AsLong(key);
-        long long copies = PyLong_AsLongLong(PyTuple_GET_ITEM(pair, 1));
-        if (PyErr_Occurred()) goto fail;
-        if (card < 0 || card > 51) {
-            PyErr_SetString(PyExc_ValueError, "counts: cards 0..51");
-            goto fail;
-        }
-        long long v;
-        PyObject *known = PyDict_GetItemWithError(values, key);
-        if (known) {
-            v = PyLong_AsLongLong(known);
-            if (v == -1 && PyErr_Occurred()) goto fail;
-        } else if (PyErr_Occurred()) {
-            goto fail;
-        } else {
+        PyObject *key;
+        long card;
+        long long copies, v;
+        int got = loop_card(&lp, i, &key, &card, &copies, &v);
+        if (got < 0) goto fail;
+        if (!got) {
             int exact = 1;
-            if (card % 13 == wild_rank) {
-                if (ww < 0) ww = solve(self, &st, (int)j + 1, 0, 1);
-                v = ww;
+            if (card % 13 == lp.wild_rank) {
+                v = with_wild(self, &lp);
             } else {
-                v = dw;
+                v = lp.dw;
                 int pts = self->pts[card];
-                if (pts < top) {
-                    if (ad < 0) ad = solve(self, &st, (int)j, 0, 1);
-                    if (pts + ad < v) v = pts + ad;
-                }
+                if (pts < lp.top && pts + after_discard(self, &lp) < v) v = pts + lp.ad;
                 if (v) {
                     Fewest f = {-1};
-                    groups_with(self, &st, (int)card, jj, visit_fewest, &f);
-                    if (f.fewest >= 0) {
-                        if (ww < 0) ww = solve(self, &st, (int)j + 1, 0, 1);
-                        if (ww < v) {
-                            PyObject *item = Py_BuildValue("(OLLLi)", key, copies, ww, v, f.fewest);
-                            if (!item || PyList_Append(loose, item) < 0) {
-                                Py_XDECREF(item);
-                                goto fail;
-                            }
-                            Py_DECREF(item);
-                            v = ww;
-                            exact = 0;
+                    groups_with(self, &lp.st, (int)card, jj, visit_fewest, &f);
+                    if (f.fewest >= 0 && with_wild(self, &lp) < v) {
+                        PyObject *item = Py_BuildValue("(OLLLi)", key, copies, lp.ww, v, f.fewest);
+                        if (!item || PyList_Append(loose, item) < 0) {
+                            Py_XDECREF(item);
+                            goto fail;
                         }
+                        Py_DECREF(item);
+                        v = lp.ww;
+                        exact = 0;
                     }
                 }
             }
-            if (exact) {
-                PyObject *val = PyLong_FromLongLong(v);
-                if (!val || PyDict_SetItem(values, key, val) < 0) {
-                    Py_XDECREF(val);
-                    goto fail;
-                }
-                Py_DECREF(val);
-            }
+            if (exact && store_value(&lp, key, v) < 0) goto fail;
         }
         acc += v * copies;
         if (v == 0) zero += copies;
     }
-    Py_DECREF(counts);
-    return Py_BuildValue("(LLNLL)", acc, zero, loose, ad, ww);
+    Py_DECREF(lp.counts);
+    return Py_BuildValue("(LLNLL)", acc, zero, loose, lp.ad, lp.ww);
 fail:
-    Py_DECREF(counts);
-    Py_DECREF(loose);
+    Py_DECREF(lp.counts);
+    Py_XDECREF(loose);
     return NULL;
 }
 
-/* adding_sums(state, j, deadwood, top_points, wild_rank, counts, values, ad, ww): the loop of
- * DeadwoodMemo.adding_sums, each card's value as DeadwoodMemo.after_adding finds it (read from
- * and stored in ``values``, a wild's not stored). Returns (acc, outs, zero, ad, ww). */
+/* adding_sums(...): the loop of DeadwoodMemo.adding_sums, each card's value as
+ * DeadwoodMemo.after_adding finds it (a wild's not stored); (acc, outs, zero, ad, ww). */
 static PyObject *solver_adding_sums(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 9) {
-        PyErr_SetString(PyExc_TypeError,
-                        "adding_sums(state, j, deadwood, top, wild_rank, counts, values, ad, ww)");
-        return NULL;
-    }
-    State st;
-    if (state_from(args[0], &st) < 0) return NULL;
-    long j = PyLong_AsLong(args[1]);
-    long long dw = PyLong_AsLongLong(args[2]);
-    long top = PyLong_AsLong(args[3]);
-    long wild_rank = PyLong_AsLong(args[4]);
-    long long ad = PyLong_AsLongLong(args[7]), ww = PyLong_AsLongLong(args[8]);
-    if (PyErr_Occurred()) return NULL;
-    if (j < 0 || j > 1000) {
-        PyErr_SetString(PyExc_ValueError, "0..1000 jokers");
-        return NULL;
-    }
-    PyObject *values = args[6];
-    if (!PyDict_Check(values)) {
-        PyErr_SetString(PyExc_TypeError, "values must be a dict");
-        return NULL;
-    }
-    PyObject *counts = PySequence_Fast(args[5], "counts");
-    if (!counts) return NULL;
+    Loop lp;
+    if (loop_args(args, nargs, "adding_sums", &lp) < 0) return NULL;
     long long acc = 0, outs = 0, zero = 0;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(counts);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(lp.counts);
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *pair = PySequence_Fast_GET_ITEM(counts, i);
-        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
-            PyErr_SetString(PyExc_TypeError, "counts: (card, copies) pairs");
-            goto fail;
-        }
-        PyObject *key = PyTuple_GET_ITEM(pair, 0);
-        long card = PyLong_AsLong(key);
-        long long copies = PyLong_AsLongLong(PyTuple_GET_ITEM(pair, 1));
-        if (PyErr_Occurred()) goto fail;
-        if (card < 0 || card > 51) {
-            PyErr_SetString(PyExc_ValueError, "counts: cards 0..51");
-            goto fail;
-        }
-        long long v;
-        PyObject *known = PyDict_GetItemWithError(values, key);
-        if (known) {
-            v = PyLong_AsLongLong(known);
-            if (v == -1 && PyErr_Occurred()) goto fail;
-        } else if (PyErr_Occurred()) {
-            goto fail;
-        } else if (card % 13 == wild_rank) {
-            if (ww < 0) ww = solve(self, &st, (int)j + 1, 0, 1);
-            v = ww;
-        } else {
-            v = dw;
+        PyObject *key;
+        long card;
+        long long copies, v;
+        int got = loop_card(&lp, i, &key, &card, &copies, &v);
+        if (got < 0) goto fail;
+        if (!got && card % 13 == lp.wild_rank) {
+            v = with_wild(self, &lp);
+        } else if (!got) {
+            v = lp.dw;
             if (v) {
-                Through t = {self, (int)j, 1, v};
-                groups_with(self, &st, (int)card, j < 3 ? (int)j : 3, visit_through, &t);
+                Through t = {self, lp.j, 1, v};
+                groups_with(self, &lp.st, (int)card, lp.j < 3 ? lp.j : 3, visit_through, &t);
                 v = t.best;
             }
             int pts = self->pts[card];
-            if (pts < v && pts < top) {
-                if (ad < 0) ad = solve(self, &st, (int)j, 0, 1);
-                if (pts + ad < v) v = pts + ad;
-            }
-            PyObject *val = PyLong_FromLongLong(v);
-            if (!val || PyDict_SetItem(values, key, val) < 0) {
-                Py_XDECREF(val);
-                goto fail;
-            }
-            Py_DECREF(val);
+            if (pts < v && pts < lp.top && pts + after_discard(self, &lp) < v) v = pts + lp.ad;
+            if (store_value(&lp, key, v) < 0) goto fail;
         }
         acc += v * copies;
-        if (v < dw) outs += copies;
+        if (v < lp.dw) outs += copies;
         if (v == 0) zero += copies;
     }
-    Py_DECREF(counts);
-    return Py_BuildValue("(LLLLL)", acc, outs, zero, ad, ww);
+    Py_DECREF(lp.counts);
+    return Py_BuildValue("(LLLLL)", acc, outs, zero, lp.ad, lp.ww);
 fail:
-    Py_DECREF(counts);
+    Py_DECREF(lp.counts);
     return NULL;
 }
 
