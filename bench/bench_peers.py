@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine import std_arrange  # noqa: E402
+from engine import accelerators  # noqa: E402
 from engine.cards import POINTS, RANK_OF, SUIT_OF, card_name  # noqa: E402
 
 HandSpec = tuple[int, tuple[int, ...]]
@@ -217,7 +217,8 @@ def load_ours(loaded: Loaded) -> None:
         melds = " | ".join(hand_text(m.cards) for m in best.melds) or "-"
         return f"melds {melds}; deadwood {hand_text(best.deadwood) or '-'}"
 
-    path = "local, compiled" if std_arrange._ACCEL is not None else "local, pure Python"
+    compiled = accelerators.loaded()["engine._std_deadwood"]
+    path = "local, compiled" if compiled else "local, pure Python"
     loaded.solvers[OURS_MD] = Solver(OURS_MD, path, prepare, run_md, explain)
     loaded.solvers[OURS_BA] = Solver(OURS_BA, "local", prepare, run_ba, explain)
 

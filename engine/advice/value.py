@@ -616,7 +616,6 @@ def _load_accelerator() -> ModuleType | None:
 
 
 _ACCEL = _load_accelerator()
-ACCELERATED = _ACCEL is not None  # Triple Tunk kept-hand tables are built in C
 
 
 def _drawn_deadwood(model: GameModel, table: KeepTable, card: int) -> int:
