@@ -17,7 +17,7 @@ setup(
             ".".join(source.with_suffix("").parts),
             [source.as_posix()],
             optional=True,
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O2", "-ffp-contract=off"],
         )
         for source in sorted(Path("engine").rglob("*.c"))
     ]

@@ -454,6 +454,20 @@ static inline long long after_discard(Solver *self, Loop *lp) {
     return lp->ad;
 }
 
+/* DeadwoodMemo.after_adding of a natural ``card`` (not a wild): thrown (the deadwood), in one
+ * of its groups with the hand's naturals, or kept as deadwood with the hand's best discard. */
+static long long exact_value(Solver *self, Loop *lp, int card) {
+    long long v = lp->dw;
+    if (v) {
+        Through t = {self, lp->j, 1, v};
+        groups_with(self, &lp->st, card, lp->j < 3 ? lp->j : 3, visit_through, &t);
+        v = t.best;
+    }
+    int pts = self->pts[card];
+    if (pts < v && pts < lp->top && pts + after_discard(self, lp) < v) v = pts + lp->ad;
+    return v;
+}
+
 /* adding_bounds(...): the loop of DeadwoodMemo.adding_bounds; (acc, zero, loose, ad, ww). */
 static PyObject *solver_adding_bounds(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
     Loop lp;
@@ -521,14 +535,7 @@ static PyObject *solver_adding_sums(Solver *self, PyObject *const *args, Py_ssiz
         if (!got && card % 13 == lp.wild_rank) {
             v = with_wild(self, &lp);
         } else if (!got) {
-            v = lp.dw;
-            if (v) {
-                Through t = {self, lp.j, 1, v};
-                groups_with(self, &lp.st, (int)card, lp.j < 3 ? lp.j : 3, visit_through, &t);
-                v = t.best;
-            }
-            int pts = self->pts[card];
-            if (pts < v && pts < lp.top && pts + after_discard(self, &lp) < v) v = pts + lp.ad;
+            v = exact_value(self, &lp, (int)card);
             if (store_value(&lp, key, v) < 0) goto fail;
         }
         acc += v * copies;
@@ -538,6 +545,113 @@ static PyObject *solver_adding_sums(Solver *self, PyObject *const *args, Py_ssiz
     Py_DECREF(lp.counts);
     return Py_BuildValue("(LLLLL)", acc, outs, zero, lp.ad, lp.ww);
 fail:
+    Py_DECREF(lp.counts);
+    return NULL;
+}
+
+/* One loosely bounded card of adding_bounds: (card, copies, bound, ceiling, jokers), and the
+ * order key of t13._Evaluator._raised_bound. */
+typedef struct {
+    PyObject *key; /* borrowed */
+    long card;
+    long long copies, low;
+    int jokers;
+    double rise;
+} Loose;
+
+static int loose_before(const Loose *a, const Loose *b) {
+    if (a->jokers != b->jokers) return a->jokers > b->jokers;
+    return a->rise < b->rise;
+}
+
+/* raised_bound(state, j, deadwood, top, wild_rank, loose, values, ad, acc, zero, best, risk,
+ * total, go_out_weight): the loop of t13._Evaluator._raised_bound. The ``loose`` cards of
+ * adding_bounds, most wilds first then by the rise their exact figure can bring (a stable
+ * order), get their exact after_adding (stored in ``values``) until the kept hand's value
+ * ``(1 - risk) * acc / total + risk * deadwood - (1 - risk) * weight * zero / total`` exceeds
+ * ``best``; (that value or None when it never does, ad). */
+static PyObject *solver_raised_bound(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 14) {
+        PyErr_SetString(PyExc_TypeError,
+                        "raised_bound(state, j, deadwood, top, wild_rank, loose, values, ad, "
+                        "acc, zero, best, risk, total, go_out_weight)");
+        return NULL;
+    }
+    PyObject *head[9] = {args[0], args[1], args[2], args[3], args[4],
+                         args[5], args[6], args[7], args[7]};
+    Loop lp;
+    if (loop_args(head, 9, "raised_bound", &lp) < 0) return NULL;
+    long long acc = PyLong_AsLongLong(args[8]), zero = PyLong_AsLongLong(args[9]);
+    double best = PyFloat_AsDouble(args[10]), risk = PyFloat_AsDouble(args[11]);
+    double total = PyFloat_AsDouble(args[12]), weight = PyFloat_AsDouble(args[13]);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(lp.counts);
+    Loose *items = NULL;
+    if (PyErr_Occurred()) goto fail;
+    if (total <= 0) {
+        PyErr_SetString(PyExc_ValueError, "total must be > 0");
+        goto fail;
+    }
+    items = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(Loose));
+    if (!items) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    double shortfall = weight + 1; /* a go-out the bound assumes weighs more than a point */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *t = PySequence_Fast_GET_ITEM(lp.counts, i);
+        if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 5) {
+            PyErr_SetString(PyExc_TypeError, "loose: (card, copies, bound, ceiling, jokers)");
+            goto fail;
+        }
+        Loose it;
+        it.key = PyTuple_GET_ITEM(t, 0);
+        if (card_arg(it.key, &it.card) < 0) goto fail;
+        it.copies = PyLong_AsLongLong(PyTuple_GET_ITEM(t, 1));
+        it.low = PyLong_AsLongLong(PyTuple_GET_ITEM(t, 2));
+        long long ceiling = PyLong_AsLongLong(PyTuple_GET_ITEM(t, 3));
+        it.jokers = (int)PyLong_AsLong(PyTuple_GET_ITEM(t, 4));
+        if (PyErr_Occurred()) goto fail;
+        it.rise = (double)((it.low - ceiling) * it.copies) -
+                  (it.low == 0 ? shortfall * (double)it.copies : 0.0);
+        Py_ssize_t k = i; /* insertion: stable, as Python's sort */
+        while (k > 0 && loose_before(&it, &items[k - 1])) {
+            items[k] = items[k - 1];
+            k--;
+        }
+        items[k] = it;
+    }
+    PyObject *result = Py_None;
+    double raised = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Loose *it = &items[i];
+        PyObject *known = PyDict_GetItemWithError(lp.values, it->key);
+        long long v;
+        if (known) {
+            v = PyLong_AsLongLong(known);
+            if (v == -1 && PyErr_Occurred()) goto fail;
+        } else if (PyErr_Occurred()) {
+            goto fail;
+        } else {
+            v = exact_value(self, &lp, (int)it->card);
+            if (store_value(&lp, it->key, v) < 0) goto fail;
+        }
+        if (v == it->low) continue;
+        acc += (v - it->low) * it->copies;
+        if (it->low == 0) zero -= it->copies;
+        double expected = (double)acc / total, chance = (double)zero / total;
+        double lower = (1 - risk) * expected + risk * (double)lp.dw - (1 - risk) * weight * chance;
+        if (lower > best) {
+            raised = lower;
+            result = NULL;
+            break;
+        }
+    }
+    PyMem_Free(items);
+    Py_DECREF(lp.counts);
+    if (result == NULL) return Py_BuildValue("(dL)", raised, lp.ad);
+    return Py_BuildValue("(OL)", Py_None, lp.ad);
+fail:
+    PyMem_Free(items);
     Py_DECREF(lp.counts);
     return NULL;
 }
@@ -606,6 +720,8 @@ static PyMethodDef solver_methods[] = {
      "The loop of DeadwoodMemo.adding_sums: (acc, outs, zero, ad, ww)."},
     {"adding_bounds", (PyCFunction)(void (*)(void))solver_adding_bounds, METH_FASTCALL,
      "The loop of DeadwoodMemo.adding_bounds: (acc, zero, loose, ad, ww)."},
+    {"raised_bound", (PyCFunction)(void (*)(void))solver_raised_bound, METH_FASTCALL,
+     "The loop of t13._Evaluator._raised_bound: (value above best or None, ad)."},
     {NULL, NULL, 0, NULL},
 };
 

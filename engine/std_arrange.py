@@ -45,7 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from engine import accelerators
 from engine.cards import RANK_OF, SUIT_OF, Card
@@ -1419,11 +1419,16 @@ class Profile:
     ) -> None:
         wr = memo._wild
         pt = memo._pt
-        state = wilds = top = 0
-        rows = [0, 0, 0, 0]
-        sets = [0] * 13
         aces_high = memo.ctx.aces_high
-        for c in hand:
+        if base is not None:  # base's figures plus the one card
+            state, wilds, top = base.state, base.wilds, base.top_points
+            rows, sets, hand_cards = list(base.rows), list(base.sets), (plus,)
+        else:
+            state = wilds = top = 0
+            rows = [0, 0, 0, 0]
+            sets = [0] * 13
+            hand_cards = tuple(hand)
+        for c in hand_cards:
             if pt[c] > top:
                 top = pt[c]
             r = RANK_OF[c]
@@ -1772,6 +1777,28 @@ class DeadwoodMemo:
             if v == 0:
                 zero += copies
         return acc, outs, zero
+
+    def raised_bound(
+        self,
+        prof: Profile,
+        loose: Sequence[tuple[Card, int, int, int, int]],
+        acc: int,
+        zero: int,
+        best: float,
+        risk: float,
+        total: int,
+        weight: float,
+    ) -> float | None | Literal[False]:
+        """The compiled loop of Three Thirteen's tightened bound (``t13._Evaluator._raised_bound``,
+        whose Python twin runs when this returns False: no compiled search)."""
+        if self._compiled is None:
+            return False
+        args = self._compiled_args(prof, ())
+        raised, ad = self._compiled.raised_bound(
+            *args[:5], loose, prof.values, args[7], acc, zero, best, risk, float(total), weight
+        )
+        self._keep_searched(prof, ad, -1)
+        return raised
 
     def gain_of_adding(self, prof: Profile, card: Card) -> int:
         """Deadwood the profiled hand saves by taking ``card`` and throwing its best card:

@@ -294,7 +294,11 @@ def _card_keys(seed: int, samples: int, decks: int) -> tuple[tuple[float, ...], 
 
 
 def _next_player_hands(
-    situation: T13Situation, unseen: Sequence[int], seed: int, samples: int
+    situation: T13Situation,
+    unseen: Sequence[int],
+    seed: int,
+    samples: int,
+    ranked: Sequence[Sequence[int]] | None = None,
 ) -> list[tuple[int, ...]]:
     """``samples`` draws of the next player's hand: their known cards plus unseen cards.
 
@@ -304,32 +308,48 @@ def _next_player_hands(
     uniform draw when every weight is 1). The keys belong to physical cards (the k-th unseen
     copy of a card is copy k), so a situation with one unseen card fewer - a hand a draw values
     holds the drawn card - imagines the same hands except those that held that card.
+    ``ranked`` (from :func:`_ranked_slots`, for these very unseen cards) skips the sorting.
     """
     known = situation.known[0] if situation.known else ()
     size = situation.hand_sizes[0] if situation.hand_sizes else situation.round_number + 2
     hidden = max(0, min(size - len(known), len(unseen)))
-    thrown = situation.discarded[0] if situation.discarded else ()
-    near: set[int] = set()
-    for c in thrown:
-        near |= _near(c)
+    if ranked is None:
+        ranked = _ranked_slots(situation, _slots(unseen), seed, samples)
+    return [(*known, *sorted(x % 52 for x in order[:hidden])) for order in ranked]
+
+
+def _slots(unseen: Sequence[int]) -> list[int]:
+    """The physical cards of ``unseen`` (sorted by card): copy k of card c is ``c + 52 * k``."""
     slots: list[int] = []
     copies: Counter[int] = Counter()
     for c in unseen:
         slots.append(c + 52 * copies[c])
         copies[c] += 1
+    return slots
+
+
+def _ranked_slots(
+    situation: T13Situation, slots: Sequence[int], seed: int, samples: int
+) -> list[list[int]]:
+    """Per imagined next-player hand, ``slots`` by decreasing key (its hand is a prefix)."""
+    thrown = situation.discarded[0] if situation.discarded else ()
+    near: set[int] = set()
+    for c in thrown:
+        near |= _near(c)
     power = 1.0 / DISCARDED_NEAR_WEIGHT
-    hands = []
+    out = []
     for keys in _card_keys(seed, samples, situation.decks):
         if near:
-            ranked = sorted(
-                slots,
-                key=lambda x: keys[x] ** power if x % 52 in near else keys[x],
-                reverse=True,
+            out.append(
+                sorted(
+                    slots,
+                    key=lambda x: keys[x] ** power if x % 52 in near else keys[x],
+                    reverse=True,
+                )
             )
         else:
-            ranked = sorted(slots, key=keys.__getitem__, reverse=True)
-        hands.append((*known, *sorted(x % 52 for x in ranked[:hidden])))
-    return hands
+            out.append(sorted(slots, key=keys.__getitem__, reverse=True))
+    return out
 
 
 def sample_next_hands(
@@ -350,22 +370,73 @@ class _Kept:
     value: float
 
 
+class _Opponents:
+    """Imagined next-player hands (profiled once, each by its index) and what a discard saves
+    each of them, memoised (``DeadwoodMemo.gain_of_adding``)."""
+
+    __slots__ = ("memo", "profiles", "_index", "_gains")
+
+    def __init__(self, memo: DeadwoodMemo) -> None:
+        self.memo = memo
+        self.profiles: list[Profile] = []
+        self._index: dict[tuple[int, ...], int] = {}
+        self._gains: dict[int, int] = {}  # index * 64 + card -> gain
+
+    def index(self, hand: tuple[int, ...]) -> int:
+        """The index of ``hand`` (profiled when first seen)."""
+        got = self._index.get(hand)
+        if got is None:
+            got = self._index[hand] = len(self.profiles)
+            self.profiles.append(self.memo.profile(hand))
+        return got
+
+    def gain(self, index: int, card: int) -> int:
+        """Deadwood the hand ``index`` saves by taking ``card``."""
+        key = index << 6 | card
+        got = self._gains.get(key)
+        if got is None:
+            got = self._gains[key] = self.memo.gain_of_adding(self.profiles[index], card)
+        return got
+
+
 class _DrawBases:
     """Profiles of the hand before the draw, whole and less each card, shared by every hand a
     draw values: a kept hand is that hand less a card plus the drawn card, and its figures are
     searched through the drawn card (``DeadwoodMemo.profile_plus``), sharing their searches."""
 
-    __slots__ = ("memo", "hand", "whole", "_minus", "opponents", "gains")
+    __slots__ = ("memo", "hand", "whole", "_minus", "opponents", "unseen", "_ranked")
 
-    def __init__(self, memo: DeadwoodMemo, hand: Sequence[int]) -> None:
+    def __init__(
+        self, memo: DeadwoodMemo, hand: Sequence[int], unseen: Sequence[int] = ()
+    ) -> None:
         self.memo = memo
         self.hand = tuple(hand)
         self.whole = memo.profile(self.hand)
         self._minus: dict[int, Profile] = {}
         # Imagined next-player hands and what a discard saves them, shared by the hands a draw
         # values (most of them imagine the same next-player hands: see _next_player_hands).
-        self.opponents: dict[tuple[int, ...], Profile] = {}
-        self.gains: dict[tuple[tuple[int, ...], int], int] = {}
+        self.opponents = _Opponents(memo)
+        self.unseen = tuple(unseen)  # before the draw: every hand a draw values has a subset
+        self._ranked: dict[tuple[int, int], list[list[int]]] = {}
+
+    def next_hands(
+        self, situation: T13Situation, unseen: Sequence[int], seed: int, samples: int
+    ) -> list[tuple[int, ...]]:
+        """:func:`_next_player_hands` of a hand the draw values: the unseen cards before the draw
+        are ranked once per (seed, samples), and a hand's unseen cards (those less the card it
+        drew) read that order without the slots they lack (the same order as sorting them)."""
+        have = Counter(unseen)
+        base = Counter(self.unseen)
+        if have - base:  # not a subset: rank these cards afresh
+            return _next_player_hands(situation, unseen, seed, samples)
+        ranked = self._ranked.get((seed, samples))
+        if ranked is None:
+            ranked = _ranked_slots(situation, _slots(self.unseen), seed, samples)
+            self._ranked[(seed, samples)] = ranked
+        gone = {c + 52 * k for c, n in (base - have).items() for k in range(have[c], have[c] + n)}
+        if gone:
+            ranked = [[x for x in order if x not in gone] for order in ranked]
+        return _next_player_hands(situation, unseen, seed, samples, ranked)
 
     def kept(self, removed: int, drawn: int) -> Profile:
         """The profile of the hand + ``drawn`` - ``removed``."""
@@ -395,7 +466,8 @@ class _Evaluator:
     last_turn: bool = field(init=False)
     risk: float = field(init=False)
     _unseen: tuple[int, ...] = field(init=False)
-    _opp: list[Profile] | None = field(init=False, default=None)
+    _opp: list[int] | None = field(init=False, default=None)  # in ``opponents``
+    opponents: _Opponents = field(init=False)
     _kept: dict[tuple[int, ...], _Kept] = field(init=False, default_factory=dict)
     _danger: dict[int, tuple[float, float]] = field(init=False, default_factory=dict)
     _profiles: dict[tuple[int, ...], Profile] = field(init=False, default_factory=dict)
@@ -413,6 +485,8 @@ class _Evaluator:
         self.total = len(self._unseen)
         self.last_turn = s.out is not None
         self.risk = risk_of(s.scores, s.round_number)
+        # a draw's hands share theirs
+        self.opponents = _Opponents(self.scorer) if self.bases is None else self.bases.opponents
 
     @property
     def next_plays(self) -> bool:
@@ -443,23 +517,20 @@ class _Evaluator:
         got = self._danger.get(card)
         if got is not None:
             return got
+        opponents = self.opponents
         if self._opp is None:
-            hands = _next_player_hands(self.situation, self._unseen, self.seed, self.samples)
-            shared = self.bases.opponents if self.bases is not None else {}
-            self._opp = []
-            for h in hands:
-                prof = shared.get(h)
-                if prof is None:
-                    prof = shared[h] = self.scorer.profile(h)
-                self._opp.append(prof)
+            if self.bases is not None:
+                hands = self.bases.next_hands(
+                    self.situation, self._unseen, self.seed, self.samples
+                )
+            else:
+                hands = _next_player_hands(self.situation, self._unseen, self.seed, self.samples)
+            self._opp = [opponents.index(h) for h in hands]
         helped = gain = 0
         self.work += len(self._opp)
-        gain_of = self.scorer.gain_of_adding
-        gains = self.bases.gains if self.bases is not None else {}
-        for prof in self._opp:
-            g = gains.get((prof.hand, card))
-            if g is None:
-                g = gains[(prof.hand, card)] = gain_of(prof, card)
+        gain_of = opponents.gain
+        for i in self._opp:
+            g = gain_of(i, card)
             if g > 0:
                 helped += 1
                 gain += g
@@ -505,6 +576,11 @@ class _Evaluator:
         most ``best``."""
         acc, zero, loose = self._loose[key]
         prof = self._profile(key)
+        compiled = self.scorer.raised_bound(
+            prof, loose, acc, zero, best, self.risk, self.total, GO_OUT_WEIGHT
+        )
+        if compiled is not False:
+            return compiled
         dw = prof.deadwood
         after_adding = self.scorer.after_adding
         shortfall = GO_OUT_WEIGHT + 1  # a go-out the bound assumes weighs more than a point
@@ -717,7 +793,7 @@ def _discard_sentence(
 def _bases(situation: T13Situation) -> _DrawBases:
     """The shared profiles of the hand before the draw (the memo of its round and rules)."""
     ctx = t13_context(situation.round_number, situation.rules)
-    return _DrawBases(DeadwoodMemo.for_context(ctx), situation.hand)
+    return _DrawBases(DeadwoodMemo.for_context(ctx), situation.hand, unseen_for(situation))
 
 
 def _after_draw(situation: T13Situation, card: int, *, from_pile: bool) -> T13Situation:
