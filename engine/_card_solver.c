@@ -549,6 +549,50 @@ fail:
     return NULL;
 }
 
+/* gain(state, j, deadwood, top, wild_rank, card, values, ad, ww): DeadwoodMemo.gain_of_adding,
+ * the deadwood (-1: searched here) less after_adding of ``card`` (stored in ``values`` as the
+ * Python path does), 0 at once for a card worth at least every card of the hand that fits no
+ * group; (gain, deadwood, ad, ww). */
+static PyObject *solver_gain(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError,
+                        "gain(state, j, deadwood, top, wild_rank, card, values, ad, ww)");
+        return NULL;
+    }
+    PyObject *none = PyTuple_New(0);
+    if (!none) return NULL;
+    PyObject *head[9] = {args[0], args[1], args[2], args[3], args[4],
+                         none,    args[6], args[7], args[8]};
+    Loop lp;
+    int rc = loop_args(head, 9, "gain", &lp);
+    Py_DECREF(none);
+    if (rc < 0) return NULL;
+    Py_DECREF(lp.counts);
+    long card;
+    if (card_arg(args[5], &card) < 0) return NULL;
+    int wild = card % 13 == lp.wild_rank;
+    if (!wild && self->pts[card] >= lp.top) {
+        Fewest f = {-1};
+        groups_with(self, &lp.st, (int)card, lp.j < 3 ? lp.j : 3, visit_fewest, &f);
+        if (f.fewest < 0) return Py_BuildValue("(iLLL)", 0, lp.dw, lp.ad, lp.ww);
+    }
+    if (lp.dw < 0) lp.dw = solve(self, &lp.st, lp.j, 0, 0);
+    long long v;
+    PyObject *known = PyDict_GetItemWithError(lp.values, args[5]);
+    if (known) {
+        v = PyLong_AsLongLong(known);
+        if (v == -1 && PyErr_Occurred()) return NULL;
+    } else if (PyErr_Occurred()) {
+        return NULL;
+    } else if (wild) {
+        v = with_wild(self, &lp);
+    } else {
+        v = exact_value(self, &lp, (int)card);
+        if (store_value(&lp, args[5], v) < 0) return NULL;
+    }
+    return Py_BuildValue("(LLLL)", lp.dw - v, lp.dw, lp.ad, lp.ww);
+}
+
 /* One loosely bounded card of adding_bounds: (card, copies, bound, ceiling, jokers), and the
  * order key of t13._Evaluator._raised_bound. */
 typedef struct {
@@ -720,6 +764,8 @@ static PyMethodDef solver_methods[] = {
      "The loop of DeadwoodMemo.adding_sums: (acc, outs, zero, ad, ww)."},
     {"adding_bounds", (PyCFunction)(void (*)(void))solver_adding_bounds, METH_FASTCALL,
      "The loop of DeadwoodMemo.adding_bounds: (acc, zero, loose, ad, ww)."},
+    {"gain", (PyCFunction)(void (*)(void))solver_gain, METH_FASTCALL,
+     "DeadwoodMemo.gain_of_adding: (gain, deadwood, ad, ww)."},
     {"raised_bound", (PyCFunction)(void (*)(void))solver_raised_bound, METH_FASTCALL,
      "The loop of t13._Evaluator._raised_bound: (value above best or None, ad)."},
     {NULL, NULL, 0, NULL},

@@ -1804,6 +1804,23 @@ class DeadwoodMemo:
         """Deadwood the profiled hand saves by taking ``card`` and throwing its best card:
         ``deadwood - after_adding``, 0 without any search when the card fits no group of the
         hand and is worth at least its every card."""
+        if self._compiled is not None:  # the same figure compiled
+            dw = prof._dw
+            gain, dw, ad, ww = self._compiled.gain(
+                prof.state,
+                prof.wilds,
+                -1 if dw is None else dw,
+                prof.top_points,
+                -1 if self._wild is None else self._wild,
+                card,
+                prof.values,
+                -1 if prof._ad is None else prof._ad,
+                -1 if prof._aw is None else prof._aw,
+            )
+            if dw >= 0:
+                prof._dw = dw
+            self._keep_searched(prof, ad, ww)
+            return gain
         if (
             RANK_OF[card] != self._wild
             and self._pt[card] >= prof.top_points

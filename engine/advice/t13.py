@@ -59,6 +59,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import islice
 
 from engine.cards import RANK_OF, SUIT_OF, card_name
 from engine.errors import EngineError, HandError
@@ -404,11 +405,18 @@ class _DrawBases:
     draw values: a kept hand is that hand less a card plus the drawn card, and its figures are
     searched through the drawn card (``DeadwoodMemo.profile_plus``), sharing their searches."""
 
-    __slots__ = ("memo", "hand", "whole", "_minus", "opponents", "unseen", "_ranked")
+    __slots__ = (
+        "memo",
+        "hand",
+        "whole",
+        "_minus",
+        "opponents",
+        "unseen",
+        "_base_counts",
+        "_ranked",
+    )
 
-    def __init__(
-        self, memo: DeadwoodMemo, hand: Sequence[int], unseen: Sequence[int] = ()
-    ) -> None:
+    def __init__(self, memo: DeadwoodMemo, hand: Sequence[int], unseen: Sequence[int] = ()) -> None:
         self.memo = memo
         self.hand = tuple(hand)
         self.whole = memo.profile(self.hand)
@@ -417,26 +425,68 @@ class _DrawBases:
         # values (most of them imagine the same next-player hands: see _next_player_hands).
         self.opponents = _Opponents(memo)
         self.unseen = tuple(unseen)  # before the draw: every hand a draw values has a subset
-        self._ranked: dict[tuple[int, int], list[list[int]]] = {}
+        self._base_counts = Counter(self.unseen)
+        # per (seed, samples): the ranked slots, each one's positions, hands by (known, size)
+        self._ranked: dict[
+            tuple[int, int],
+            tuple[
+                list[list[int]],
+                list[dict[int, int]],
+                dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]],
+            ],
+        ] = {}
 
     def next_hands(
         self, situation: T13Situation, unseen: Sequence[int], seed: int, samples: int
     ) -> list[tuple[int, ...]]:
         """:func:`_next_player_hands` of a hand the draw values: the unseen cards before the draw
         are ranked once per (seed, samples), and a hand's unseen cards (those less the card it
-        drew) read that order without the slots they lack (the same order as sorting them)."""
-        have = Counter(unseen)
-        base = Counter(self.unseen)
-        if have - base:  # not a subset: rank these cards afresh
+        drew) read that order without the slots they lack (the same order as sorting them), so
+        an imagined hand changes only where it held such a slot."""
+        gone = self._gone(unseen)
+        if gone is None:  # not a subset: rank these cards afresh
             return _next_player_hands(situation, unseen, seed, samples)
-        ranked = self._ranked.get((seed, samples))
-        if ranked is None:
+        got = self._ranked.get((seed, samples))
+        if got is None:
             ranked = _ranked_slots(situation, _slots(self.unseen), seed, samples)
-            self._ranked[(seed, samples)] = ranked
-        gone = {c + 52 * k for c, n in (base - have).items() for k in range(have[c], have[c] + n)}
-        if gone:
-            ranked = [[x for x in order if x not in gone] for order in ranked]
-        return _next_player_hands(situation, unseen, seed, samples, ranked)
+            positions = [{x: i for i, x in enumerate(order)} for order in ranked]
+            got = self._ranked[(seed, samples)] = (ranked, positions, {})
+        ranked, positions, whole = got
+        known = situation.known[0] if situation.known else ()
+        size = situation.hand_sizes[0] if situation.hand_sizes else situation.round_number + 2
+        hidden = max(0, min(size - len(known), len(unseen)))
+        hands = whole.get((known, hidden))
+        if hands is None:
+            hands = whole[(known, hidden)] = [
+                (*known, *sorted(x % 52 for x in order[:hidden])) for order in ranked
+            ]
+        if not gone:
+            return list(hands)
+        out = []
+        for order, pos, hand in zip(ranked, positions, hands, strict=True):
+            if all(pos[g] >= hidden for g in gone):
+                out.append(hand)
+            else:
+                kept = islice((x % 52 for x in order if x not in gone), hidden)
+                out.append((*known, *sorted(kept)))
+        return out
+
+    def _gone(self, unseen: Sequence[int]) -> list[int] | None:
+        """The slots of the unseen cards before the draw that ``unseen`` lacks (a hand's drawn
+        stock card: the last copy), or None when ``unseen`` holds a card they do not."""
+        mine = self.unseen
+        if len(unseen) == len(mine) - 1:  # the usual case, one card drawn: find it
+            i = next((i for i, (a, b) in enumerate(zip(unseen, mine)) if a != b), len(unseen))
+            if unseen[i:] == mine[i + 1 :]:
+                c = mine[i]
+                return [c + 52 * (self._base_counts[c] - 1)]
+        if tuple(unseen) == mine:
+            return []
+        have = Counter(unseen)
+        base = self._base_counts
+        if have - base:
+            return None
+        return [c + 52 * k for c, n in (base - have).items() for k in range(have[c], have[c] + n)]
 
     def kept(self, removed: int, drawn: int) -> Profile:
         """The profile of the hand + ``drawn`` - ``removed``."""
@@ -520,9 +570,7 @@ class _Evaluator:
         opponents = self.opponents
         if self._opp is None:
             if self.bases is not None:
-                hands = self.bases.next_hands(
-                    self.situation, self._unseen, self.seed, self.samples
-                )
+                hands = self.bases.next_hands(self.situation, self._unseen, self.seed, self.samples)
             else:
                 hands = _next_player_hands(self.situation, self._unseen, self.seed, self.samples)
             self._opp = [opponents.index(h) for h in hands]
