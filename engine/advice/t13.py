@@ -510,6 +510,7 @@ class _Evaluator:
     bases: _DrawBases | None = None
     drawn: int = -1
     lean: bool = False  # only the advice is reported (a draw's hands): see ``options``
+    unseen: tuple[int, ...] | None = None  # ``unseen_for(situation)`` when the caller has it
     scorer: DeadwoodMemo = field(init=False)
     counts: list[tuple[int, int]] = field(init=False)
     total: int = field(init=False)
@@ -530,7 +531,7 @@ class _Evaluator:
     def __post_init__(self) -> None:
         s = self.situation
         self.scorer = DeadwoodMemo.for_context(t13_context(s.round_number, s.rules))
-        self._unseen = unseen_for(s)
+        self._unseen = unseen_for(s) if self.unseen is None else self.unseen
         self.counts = sorted(Counter(self._unseen).items())
         self.total = len(self._unseen)
         self.last_turn = s.out is not None
@@ -674,7 +675,17 @@ class _Evaluator:
                 d, dp = self.danger(opt.card)
             else:
                 d, dp = 0.0, 0.0
-            opt = replace(opt, danger=d, danger_points=dp, score=lower + DANGER_WEIGHT * dp)
+            opt = T13DiscardOption(
+                opt.card,
+                opt.deadwood,
+                opt.outs,
+                opt.expected_deadwood,
+                opt.go_out_chance,
+                d,
+                dp,
+                lower + DANGER_WEIGHT * dp,
+                opt.goes_out,
+            )
             done.append(opt)
             best = min(best, opt.score)
         done.sort(key=self._rank)
@@ -768,9 +779,10 @@ def _discard(
     figures: bool = True,
     bases: _DrawBases | None = None,
     drawn: int = -1,
+    unseen: tuple[int, ...] | None = None,
 ) -> T13DiscardAdvice:
     # The hands a draw values report only the advice: their skipped options may keep any bound.
-    ev = _Evaluator(situation, seed, samples, bases, drawn, lean=bases is not None)
+    ev = _Evaluator(situation, seed, samples, bases, drawn, lean=bases is not None, unseen=unseen)
     options, keep = ev.options(figures)
     best = options[0]
     if keep is not None and keep <= best.score:
@@ -838,10 +850,13 @@ def _discard_sentence(
     return "".join(parts) + "."
 
 
-def _bases(situation: T13Situation) -> _DrawBases:
-    """The shared profiles of the hand before the draw (the memo of its round and rules)."""
+def _bases(situation: T13Situation, unseen: tuple[int, ...] | None = None) -> _DrawBases:
+    """The shared profiles of the hand before the draw (the memo of its round and rules) and its
+    unseen cards (``unseen_for(situation)``, passed when the caller has them)."""
     ctx = t13_context(situation.round_number, situation.rules)
-    return _DrawBases(DeadwoodMemo.for_context(ctx), situation.hand, unseen_for(situation))
+    if unseen is None:
+        unseen = unseen_for(situation)
+    return _DrawBases(DeadwoodMemo.for_context(ctx), situation.hand, unseen)
 
 
 def _after_draw(situation: T13Situation, card: int, *, from_pile: bool) -> T13Situation:
@@ -877,7 +892,7 @@ def t13_draw_advice(
         raise EngineError(f"precision must be > 0 and <= {MAX_PRECISION:g}", field="precision")
     unseen = unseen_for(situation)
     top = situation.discard_pile[0] if situation.discard_pile else None
-    bases = _bases(situation)
+    bases = _bases(situation, unseen)
     take: T13DiscardAdvice | None = None
     if top is not None:
         take = _discard(
@@ -887,6 +902,7 @@ def t13_draw_advice(
             False,
             bases,
             top,
+            unseen,  # the top discard was seen
         )
     passing = take is not None and take.discard == top
     target = None if take is None or passing else take.value
@@ -933,7 +949,7 @@ def _kept_deadwood(advice: T13DiscardAdvice) -> int:
 
 def _stock_value(
     situation: T13Situation,
-    unseen: Sequence[int],
+    unseen: tuple[int, ...],
     seed: int,
     danger_samples: int,
     cap: int,
@@ -970,6 +986,7 @@ def _stock_value(
     for card in order:
         got = cache.get(card)
         if got is None:
+            i = unseen.index(card)
             adv = _discard(
                 _after_draw(situation, card, from_pile=False),
                 seed,
@@ -977,6 +994,7 @@ def _stock_value(
                 False,
                 bases,
                 card,
+                (*unseen[:i], *unseen[i + 1 :]),  # one copy of the card fewer
             )
             got = (adv.value, _kept_deadwood(adv), adv.go_out)
             cache[card] = got
