@@ -275,15 +275,50 @@ static int visit_through(void *ctx, const State *rest, int need) {
     return t->best == 0;
 }
 
-typedef struct {
-    int fewest;
-} Fewest;
 
-static int visit_fewest(void *ctx, const State *rest, int need) {
-    (void)rest;
-    Fewest *f = ctx;
-    if (f->fewest < 0 || need < f->fewest) f->fewest = need;
-    return f->fewest == 0;
+/* The fewest jokers (at most ``jj``) of the groups groups_with(st, c, jj) visits, -1 when it
+ * visits none, without building them: the largest set of c's rank within ``cap``, and per
+ * window of at most 5 positions around c (each centre) the run of every natural in it. A run's
+ * need is max(span, 3) - naturals - 1, so no subset of a window's naturals needs fewer. */
+static int fewest_jokers(Solver *self, const State *st, int c, int jj) {
+    int rank = c % 13, suit = c / 13, best = -1;
+    int total = 0;
+    for (int t = 0; t < 4; t++) {
+        int k = count_of(st, t * 13 + rank);
+        total += k < self->cap ? k : self->cap;
+    }
+    int size = 1 + total < self->cap ? 1 + total : self->cap;
+    if (size >= 1) {
+        int need = size < 3 ? 3 - size : 0;
+        if (need <= jj) best = need;
+    }
+    if (best == 0) return 0;
+    int row = 0;
+    for (int r = 0; r < 13; r++)
+        if (count_of(st, suit * 13 + r)) row |= 1 << r;
+    if (self->aces_high && (row & 1)) row |= 1 << 13;
+    int centres[2] = {rank, 13}, n_centres = (rank == 0 && self->aces_high) ? 2 : 1;
+    for (int w = 0; w < n_centres; w++) {
+        int p = centres[w];
+        for (int lo = -4; lo <= 0; lo++) {
+            for (int hi = 0; hi <= 4 && hi - lo <= 4; hi++) {
+                int k = 0, a = 0, b = 0;
+                for (int o = lo; o <= hi; o++) {
+                    int pos = p + o;
+                    if (o && pos >= 0 && pos <= 13 && (row >> pos & 1)) {
+                        k++;
+                        if (o < a) a = o;
+                        if (o > b) b = o;
+                    }
+                }
+                if (!k) continue;
+                int span = b - a + 1;
+                int need = (span < 3 ? 3 : span) - k - 1;
+                if (need <= jj && (best < 0 || need < best)) best = need;
+            }
+        }
+    }
+    return best;
 }
 
 static int state_from(PyObject *obj, State *st) {
@@ -372,9 +407,7 @@ static PyObject *solver_fewest(Solver *self, PyObject *const *args, Py_ssize_t n
     int j;
     long card;
     if (hand_args(args, &st, &j) < 0 || card_arg(args[2], &card) < 0) return NULL;
-    Fewest f = {-1};
-    groups_with(self, &st, (int)card, j < 3 ? j : 3, visit_fewest, &f);
-    return PyLong_FromLong(f.fewest);
+    return PyLong_FromLong(fewest_jokers(self, &st, (int)card, j < 3 ? j : 3));
 }
 
 /* The arguments of the per-card loops of DeadwoodMemo (adding_bounds, adding_sums): (state, j,
@@ -492,10 +525,9 @@ static PyObject *solver_adding_bounds(Solver *self, PyObject *const *args, Py_ss
                 int pts = self->pts[card];
                 if (pts < lp.top && pts + after_discard(self, &lp) < v) v = pts + lp.ad;
                 if (v) {
-                    Fewest f = {-1};
-                    groups_with(self, &lp.st, (int)card, jj, visit_fewest, &f);
-                    if (f.fewest >= 0 && with_wild(self, &lp) < v) {
-                        PyObject *item = Py_BuildValue("(OLLLi)", key, copies, lp.ww, v, f.fewest);
+                    int fewest = fewest_jokers(self, &lp.st, (int)card, jj);
+                    if (fewest >= 0 && with_wild(self, &lp) < v) {
+                        PyObject *item = Py_BuildValue("(OLLLi)", key, copies, lp.ww, v, fewest);
                         if (!item || PyList_Append(loose, item) < 0) {
                             Py_XDECREF(item);
                             goto fail;
@@ -572,9 +604,7 @@ static PyObject *solver_gain(Solver *self, PyObject *const *args, Py_ssize_t nar
     if (card_arg(args[5], &card) < 0) return NULL;
     int wild = card % 13 == lp.wild_rank;
     if (!wild && self->pts[card] >= lp.top) {
-        Fewest f = {-1};
-        groups_with(self, &lp.st, (int)card, lp.j < 3 ? lp.j : 3, visit_fewest, &f);
-        if (f.fewest < 0) return Py_BuildValue("(iLLL)", 0, lp.dw, lp.ad, lp.ww);
+        if (fewest_jokers(self, &lp.st, (int)card, lp.j < 3 ? lp.j : 3) < 0) return Py_BuildValue("(iLLL)", 0, lp.dw, lp.ad, lp.ww);
     }
     if (lp.dw < 0) lp.dw = solve(self, &lp.st, lp.j, 0, 0);
     long long v;
