@@ -276,36 +276,20 @@ static int visit_through(void *ctx, const State *rest, int need) {
 }
 
 
-/* The fewest jokers (at most ``jj``) of the groups groups_with(st, c, jj) visits, -1 when it
- * visits none, without building them: the largest set of c's rank within ``cap``, and per
- * window of at most 5 positions around c (each centre) the run of every natural in it. A run's
- * need is max(span, 3) - naturals - 1, so no subset of a window's naturals needs fewer. */
-static int fewest_jokers(Solver *self, const State *st, int c, int jj) {
-    int rank = c % 13, suit = c / 13, best = -1;
-    int total = 0;
-    for (int t = 0; t < 4; t++) {
-        int k = count_of(st, t * 13 + rank);
-        total += k < self->cap ? k : self->cap;
-    }
-    int size = 1 + total < self->cap ? 1 + total : self->cap;
-    if (size >= 1) {
-        int need = size < 3 ? 3 - size : 0;
-        if (need <= jj) best = need;
-    }
-    if (best == 0) return 0;
-    int row = 0;
-    for (int r = 0; r < 13; r++)
-        if (count_of(st, suit * 13 + r)) row |= 1 << r;
-    if (self->aces_high && (row & 1)) row |= 1 << 13;
-    int centres[2] = {rank, 13}, n_centres = (rank == 0 && self->aces_high) ? 2 : 1;
-    for (int w = 0; w < n_centres; w++) {
-        int p = centres[w];
+/* RUN_NEED[m]: the fewest jokers of a run through a card whose suit holds the naturals ``m``
+ * around it (bit o + 4 for the offset o in -4..4, bit 4 unused), 127 when none: per window
+ * of at most 5 positions around the card, the run of every natural in it. A run's need is
+ * max(span, 3) - naturals - 1, so no subset of a window's naturals needs fewer. */
+static signed char RUN_NEED[512];
+
+static void init_run_need(void) {
+    for (int m = 0; m < 512; m++) {
+        int best = 127;
         for (int lo = -4; lo <= 0; lo++) {
             for (int hi = 0; hi <= 4 && hi - lo <= 4; hi++) {
                 int k = 0, a = 0, b = 0;
                 for (int o = lo; o <= hi; o++) {
-                    int pos = p + o;
-                    if (o && pos >= 0 && pos <= 13 && (row >> pos & 1)) {
+                    if (o && (m >> (o + 4) & 1)) {
                         k++;
                         if (o < a) a = o;
                         if (o > b) b = o;
@@ -314,11 +298,42 @@ static int fewest_jokers(Solver *self, const State *st, int c, int jj) {
                 if (!k) continue;
                 int span = b - a + 1;
                 int need = (span < 3 ? 3 : span) - k - 1;
-                if (need <= jj && (best < 0 || need < best)) best = need;
+                if (need < best) best = need;
             }
         }
+        RUN_NEED[m] = (signed char)best;
     }
-    return best;
+}
+
+/* Whether the suit holds a natural at position ``pos`` (0..12, 13 the ace again when aces
+ * may be high), as groups_with reads its row. */
+static inline int present_at(Solver *self, const State *st, int suit, int pos) {
+    if (pos < 0 || pos > 13) return 0;
+    if (pos == 13) return self->aces_high && count_of(st, suit * 13);
+    return count_of(st, suit * 13 + pos) != 0;
+}
+
+/* The fewest jokers (at most ``jj``) of the groups groups_with(st, c, jj) visits, -1 when it
+ * visits none, without building them: the largest set of c's rank within ``cap``, and the
+ * runs through c (RUN_NEED) at each of its positions. */
+static int fewest_jokers(Solver *self, const State *st, int c, int jj) {
+    int rank = c % 13, suit = c / 13, best = 127;
+    int total = 0;
+    for (int t = 0; t < 4; t++) {
+        int k = count_of(st, t * 13 + rank);
+        total += k < self->cap ? k : self->cap;
+    }
+    int size = 1 + total < self->cap ? 1 + total : self->cap;
+    if (size >= 1) best = size < 3 ? 3 - size : 0;
+    if (best == 0) return 0;
+    int centres[2] = {rank, 13}, n_centres = (rank == 0 && self->aces_high) ? 2 : 1;
+    for (int w = 0; w < n_centres; w++) {
+        int p = centres[w], m = 0;
+        for (int o = -4; o <= 4; o++)
+            if (o && present_at(self, st, suit, p + o)) m |= 1 << (o + 4);
+        if (RUN_NEED[m] < best) best = RUN_NEED[m];
+    }
+    return best <= jj ? best : -1;
 }
 
 static int state_from(PyObject *obj, State *st) {
@@ -591,7 +606,7 @@ static PyObject *solver_gain(Solver *self, PyObject *const *args, Py_ssize_t nar
                         "gain(state, j, deadwood, top, wild_rank, card, values, ad, ww)");
         return NULL;
     }
-    PyObject *none = PyTuple_New(0);
+    PyObject *none = PyTuple_New(0); /* no (card, copies) loop here */
     if (!none) return NULL;
     PyObject *head[9] = {args[0], args[1], args[2], args[3], args[4],
                          none,    args[6], args[7], args[8]};
@@ -655,6 +670,7 @@ static PyObject *solver_raised_bound(Solver *self, PyObject *const *args, Py_ssi
                          args[5], args[6], args[7], args[7]};
     Loop lp;
     if (loop_args(head, 9, "raised_bound", &lp) < 0) return NULL;
+    lp.ww = -1; /* unused: loose cards are naturals (a wild's bound is exact) */
     long long acc = PyLong_AsLongLong(args[8]), zero = PyLong_AsLongLong(args[9]);
     double best = PyFloat_AsDouble(args[10]), risk = PyFloat_AsDouble(args[11]);
     double total = PyFloat_AsDouble(args[12]), weight = PyFloat_AsDouble(args[13]);
@@ -818,6 +834,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__card_solver(void) {
+    init_run_need();
     if (PyType_Ready(&SolverType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

@@ -38,3 +38,32 @@ class Solver:
         ad: int,
         ww: int,
     ) -> tuple[int, int, int, int, int]: ...
+    def raised_bound(
+        self,
+        state: int,
+        j: int,
+        deadwood: int,
+        top_points: int,
+        wild_rank: int,
+        loose: Sequence[tuple[int, int, int, int, int]],
+        values: dict[int, int],
+        ad: int,
+        acc: int,
+        zero: int,
+        best: float,
+        risk: float,
+        total: float,
+        go_out_weight: float,
+    ) -> tuple[float | None, int]: ...
+    def gain(
+        self,
+        state: int,
+        j: int,
+        deadwood: int,
+        top_points: int,
+        wild_rank: int,
+        card: int,
+        values: dict[int, int],
+        ad: int,
+        ww: int,
+    ) -> tuple[int, int, int, int]: ...

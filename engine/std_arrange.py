@@ -45,7 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from engine import accelerators
 from engine.cards import RANK_OF, SUIT_OF, Card
@@ -1420,6 +1420,9 @@ class Profile:
         wr = memo._wild
         pt = memo._pt
         aces_high = memo.ctx.aces_high
+        rows: list[int]
+        sets: list[int]
+        hand_cards: Sequence[Card]
         if base is not None:  # base's figures plus the one card
             state, wilds, top = base.state, base.wilds, base.top_points
             rows, sets, hand_cards = list(base.rows), list(base.sets), (plus,)
@@ -1427,7 +1430,7 @@ class Profile:
             state = wilds = top = 0
             rows = [0, 0, 0, 0]
             sets = [0] * 13
-            hand_cards = tuple(hand)
+            hand_cards = hand
         for c in hand_cards:
             if pt[c] > top:
                 top = pt[c]
@@ -1439,8 +1442,11 @@ class Profile:
             sets[r] += 1 << (4 * SUIT_OF[c])
             rows[SUIT_OF[c]] |= (1 | 1 << 13) if (aces_high and r == 0) else 1 << r
         self.hand = tuple(hand)
-        self.state, self.wilds, self.rows, self.top_points = state, wilds, tuple(rows), top
-        self.sets = sets  # copies of each rank per suit, 4 bits each (clubs lowest)
+        self.state: int = state
+        self.wilds: int = wilds
+        self.rows: tuple[int, ...] = tuple(rows)
+        self.top_points: int = top
+        self.sets: list[int] = sets  # copies of each rank per suit, 4 bits each (clubs lowest)
         self.values: dict[int, int] = {}  # after_adding per card, once known
         self._memo = memo
         self._dw: int | None = None
@@ -1788,17 +1794,37 @@ class DeadwoodMemo:
         risk: float,
         total: int,
         weight: float,
-    ) -> float | None | Literal[False]:
-        """The compiled loop of Three Thirteen's tightened bound (``t13._Evaluator._raised_bound``,
-        whose Python twin runs when this returns False: no compiled search)."""
-        if self._compiled is None:
-            return False
-        args = self._compiled_args(prof, ())
-        raised, ad = self._compiled.raised_bound(
-            *args[:5], loose, prof.values, args[7], acc, zero, best, risk, float(total), weight
-        )
-        self._keep_searched(prof, ad, -1)
-        return raised
+    ) -> float | None:
+        """Tighten the bound of a Three Thirteen kept hand's value (``advice.t13``:
+        ``(1 - risk) * acc / total + risk * deadwood - (1 - risk) * weight * zero / total``) with
+        the exact :meth:`after_adding` of each ``loose`` card of :meth:`adding_bounds`, the
+        likeliest to raise it most first (those whose groups need the most wilds, the bound's
+        spare wild helping them most, then the widest range), and stop once it exceeds
+        ``best``: that value, or None when it never does (the value is then exact)."""
+        if self._compiled is not None:  # the same loop compiled
+            args = self._compiled_args(prof, ())
+            raised, ad = self._compiled.raised_bound(
+                *args[:5], loose, prof.values, args[7], acc, zero, best, risk, float(total), weight
+            )
+            self._keep_searched(prof, ad, -1)
+            return raised
+        dw = prof.deadwood
+        shortfall = weight + 1  # a go-out the bound assumes weighs more than a point
+        for card, copies, low, _, _ in sorted(
+            loose,
+            key=lambda t: (-t[4], (t[2] - t[3]) * t[1] - (shortfall * t[1] if t[2] == 0 else 0)),
+        ):
+            v = self.after_adding(prof, card)
+            if v != low:
+                acc += (v - low) * copies
+                if low == 0:
+                    zero -= copies
+                lower = (
+                    (1 - risk) * (acc / total) + risk * dw - (1 - risk) * weight * (zero / total)
+                )
+                if lower > best:
+                    return lower
+        return None
 
     def gain_of_adding(self, prof: Profile, card: Card) -> int:
         """Deadwood the profiled hand saves by taking ``card`` and throwing its best card:

@@ -1140,7 +1140,9 @@ _T13_HAND_DOC = {
 _T13_SAMPLES_NOTE = {
     DISCARD: "Hands of the next player sampled for the danger of each discard.",
     DRAW: "Most stock cards evaluated for the stock's mean value (the work cap); sampling stops "
-    "earlier at `precision`, or when the interval excludes the value of taking. Each stock card "
+    "earlier at `precision`, or when the interval excludes the value of taking (before "
+    f"{t13_advice.MIN_STOCK_SAMPLES} cards only when Student's wider interval for so few "
+    "cards does). Each stock card "
     "is one full evaluation of the hand after the draw (with the `discard` endpoint's default "
     f"{T13_DEFAULT_SAMPLES} danger samples and the same `seed`).",
 }

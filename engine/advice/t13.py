@@ -41,10 +41,12 @@ same seed, same samples), and the stock the mean of the value over the stock car
 (no lookahead) the mean is exact; otherwise stock cards are drawn in a seeded order without
 replacement until the 95% interval of the mean is narrower than ``precision``, excludes the
 value of taking, covers every unseen card, reaches ``samples`` cards or the work cap
-(``DRAW_WORK_CAP`` deadwood figures). The mean is a control-variate estimate: the deadwood
-after drawing each unseen card and throwing the best one (read off the hand before the draw,
-exact over every unseen card) plus the sampled mean of value minus that deadwood, which varies
-far less than the value itself (``tests/engine/test_t13_stock_estimate.py``). Taking a card
+(``DRAW_WORK_CAP`` deadwood figures); before ``MIN_STOCK_SAMPLES`` cards it stops only when
+Student's interval for so few cards (``T_975``, the interval then reported) already excludes
+the value of taking. The mean is a control-variate estimate: the deadwood after drawing each
+unseen card and throwing the best one (read off the hand before the draw, exact over every
+unseen card) plus the sampled mean of value minus that deadwood, which varies far less than the
+value itself (``tests/engine/test_t13_stock_estimate.py``). Taking a card
 only to throw it back is never advised: when the best discard after taking ``T`` is ``T``
 itself, the stock is drawn (and, the choice being clear, its mean comes from
 ``MIN_STOCK_SAMPLES`` cards).
@@ -73,7 +75,10 @@ DEFAULT_SEED = 13
 DEFAULT_SAMPLES = 16  # discard: next player's hands sampled for danger
 DEFAULT_STOCK_SAMPLES = 12  # draw: most stock cards evaluated (the mean's work cap)
 DEFAULT_PRECISION = 1.0  # draw: 95% half-width (points) at which the stock mean stops
-MIN_STOCK_SAMPLES = 4
+MIN_STOCK_SAMPLES = 4  # stock cards before the normal interval decides (see T_975)
+# Student's t 97.5% quantiles by degrees of freedom: before MIN_STOCK_SAMPLES cards the stock's
+# sampling stops only if the choice is already clear with the wider interval of so few cards.
+T_975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776}
 MAX_PRECISION = 50.0
 
 # Work caps (bounded requests, measured with bench/bench_advice_t13.py --probe on this machine:
@@ -476,7 +481,8 @@ class _DrawBases:
         stock card: the last copy), or None when ``unseen`` holds a card they do not."""
         mine = self.unseen
         if len(unseen) == len(mine) - 1:  # the usual case, one card drawn: find it
-            i = next((i for i, (a, b) in enumerate(zip(unseen, mine)) if a != b), len(unseen))
+            pairs = enumerate(zip(unseen, mine, strict=False))
+            i = next((i for i, (a, b) in pairs if a != b), len(unseen))
             if unseen[i:] == mine[i + 1 :]:
                 c = mine[i]
                 return [c + 52 * (self._base_counts[c] - 1)]
@@ -624,28 +630,9 @@ class _Evaluator:
         ``best``: that bound (the hand cannot be advised), or None when ``F`` is exact and at
         most ``best``."""
         acc, zero, loose = self._loose[key]
-        prof = self._profile(key)
-        compiled = self.scorer.raised_bound(
-            prof, loose, acc, zero, best, self.risk, self.total, GO_OUT_WEIGHT
+        return self.scorer.raised_bound(
+            self._profile(key), loose, acc, zero, best, self.risk, self.total, GO_OUT_WEIGHT
         )
-        if compiled is not False:
-            return compiled
-        dw = prof.deadwood
-        after_adding = self.scorer.after_adding
-        shortfall = GO_OUT_WEIGHT + 1  # a go-out the bound assumes weighs more than a point
-        loose.sort(
-            key=lambda t: (-t[4], (t[2] - t[3]) * t[1] - (shortfall * t[1] if t[2] == 0 else 0))
-        )
-        for card, copies, low, _, _ in loose:
-            v = after_adding(prof, card)
-            if v != low:
-                acc += (v - low) * copies
-                if low == 0:
-                    zero -= copies
-                lower = self._value(acc, zero, dw)
-                if lower > best:
-                    return lower
-        return None
 
     def _option(self, card: int, rest: Sequence[int]) -> tuple[float, int, T13DiscardOption]:
         k = self.kept(rest)
@@ -1010,16 +997,32 @@ def _stock_value(
             m = proxy_mean + sum(diffs) / k
             if k >= cap or half <= precision or (target is not None and abs(m - target) > half):
                 break
+        elif (  # fewer cards: only once Student's interval already excludes the take's value
+            not last_turn
+            and target is not None
+            and k >= 2
+            and abs(proxy_mean + sum(diffs) / k - target) > _half_width(diffs, n, _quantile(k))
+        ):
+            break
         if not last_turn and work >= DRAW_WORK_CAP:
             break
     k = len(diffs)
     mean = proxy_mean + sum(diffs) / k
-    half = _half_width(diffs, n)
+    half = _half_width(diffs, n, _quantile(k))
     return mean, mean - half, mean + half, sum(dws) / k, outs / k, k, k == n
 
 
-def _half_width(values: Sequence[float], population: int) -> float:
-    """95% half-width of the mean of ``values`` drawn without replacement from ``population``."""
+def _quantile(cards: int) -> float:
+    """The 97.5% quantile of the stock mean's interval from ``cards`` stock cards: Student's
+    below ``MIN_STOCK_SAMPLES`` cards (so few that the normal one would be too narrow)."""
+    if 2 <= cards < MIN_STOCK_SAMPLES:
+        return T_975[cards - 1]
+    return 1.96
+
+
+def _half_width(values: Sequence[float], population: int, quantile: float = 1.96) -> float:
+    """95% half-width of the mean of ``values`` drawn without replacement from ``population``
+    (``quantile`` of the normal, or of Student's t for very few values)."""
     k = len(values)
     if k >= population:
         return 0.0
@@ -1028,7 +1031,7 @@ def _half_width(values: Sequence[float], population: int) -> float:
     m = sum(values) / k
     var = sum((v - m) ** 2 for v in values) / (k - 1)
     fpc = (population - k) / (population - 1) if population > 1 else 0.0
-    return 1.96 * math.sqrt(var / k * fpc)
+    return quantile * math.sqrt(var / k * fpc)
 
 
 def _draw_sentence(

@@ -301,6 +301,7 @@ def _discard(
     figures: bool = True,
     bases: _DrawBases | None = None,
     drawn: int = -1,
+    unseen: tuple[int, ...] | None = None,  # the entry points pass it; this copy recomputes it
 ) -> T13DiscardAdvice:
     ev = _Evaluator(situation, seed, samples, bases, drawn)
     options, keep = ev.options(figures)

@@ -11,6 +11,7 @@ kept-hand tables are checked in ``tests/engine/test_keep_table.py``.
 
 from __future__ import annotations
 
+import math
 import os
 import random
 from collections import Counter
@@ -190,6 +191,84 @@ def test_compiled_per_card_loops_match_python(
         for card, _ in counts[::5]:
             assert compiled.after_adding(plus_a, card) == python.after_adding(plus_b, card)
             assert compiled.gain_of_adding(a, card) == python.gain_of_adding(b, card)
+
+
+def _random_hand(rng: random.Random, k: int) -> list[int]:
+    """0..16 naturals from 1..3 decks, every other one meld-rich (four adjacent ranks, A, K)."""
+    decks = rng.choice((1, 2, 3))
+    if k % 2:
+        low = rng.randrange(10)
+        ranks = [*range(low, low + 4), 0, 12]
+        pool = [s * 13 + r for s in range(4) for r in ranks] * decks
+    else:
+        pool = list(range(52)) * decks
+    return rng.sample(pool, rng.randint(0, 16))
+
+
+@needs_card_solver
+@pytest.mark.parametrize("ctx", T13_CONTEXTS, ids=_context_id)
+def test_compiled_fewest_jokers_matches_python(
+    monkeypatch: pytest.MonkeyPatch, ctx: StdContext
+) -> None:
+    """The fewest jokers a group holding a drawn card needs, counted per window by the compiled
+    solver, against the Python enumeration of those groups (``_options_with``): 1,500 seeded
+    hands, every natural card, 0..5 jokers; some cards fit no group (-1), some need none."""
+    compiled, python = _memo_pair(monkeypatch, ctx)
+    rng = random.Random(7 + (ctx.wild_rank or 0))
+    seen = set()
+    for k in range(1500):
+        hand = _random_hand(rng, k)
+        a, b = compiled.profile(hand), python.profile(hand)
+        for card in range(52):
+            if card % 13 == ctx.wild_rank:
+                continue
+            for j in (0, 1, 2, 3, 5):
+                a.wilds = b.wilds = j
+                got = compiled._fewest_jokers(a, card)
+                options = python._options_with(b, card, j)
+                want = options[0][1] if options else -1
+                assert got == want, (sorted(hand), card, j)
+                seen.add(got)
+    assert {-1, 0, 1, 2} <= seen
+
+
+@needs_card_solver
+@pytest.mark.parametrize(
+    "ctx", T13_CONTEXTS[:4], ids=lambda c: f"wild{c.wild_rank}-high{c.aces_high}"
+)
+def test_compiled_raised_bound_and_gain_match_python(
+    monkeypatch: pytest.MonkeyPatch, ctx: StdContext
+) -> None:
+    """``raised_bound`` (the tightened bound of a kept hand's value) and ``gain_of_adding`` on
+    fresh profiles (deadwood not yet searched), 300 seeded hands from one or two decks: the
+    same value or None at several thresholds and risks, the same gains, the same values
+    memoised on the way."""
+    compiled, python = _memo_pair(monkeypatch, ctx)
+    rng = random.Random(31 + (ctx.wild_rank or 0))
+    outcomes = set()
+    for k in range(300):
+        decks = 1 + k % 2
+        pool = list(range(52)) * decks
+        hand = rng.sample(pool, rng.randint(3, 14))
+        left = list(pool)
+        for c in hand:
+            left.remove(c)
+        counts = sorted(Counter(left).items())
+        a, b = compiled.profile(hand), python.profile(hand)
+        for card, _ in counts[::4]:  # gains first: the profiles' deadwood is not known yet
+            assert compiled.gain_of_adding(a, card) == python.gain_of_adding(b, card)
+        assert a.values == b.values
+        acc, zero, loose = compiled.adding_bounds(a, counts)
+        assert (acc, zero, loose) == python.adding_bounds(b, counts)
+        base = (1 - 0.2) * (acc / len(left)) + 0.2 * a.deadwood
+        for best in (base - 1.0, base + 0.5, base + 3.0, math.inf):
+            for risk in (0.0, 0.2):
+                got = compiled.raised_bound(a, loose, acc, zero, best, risk, len(left), 6.0)
+                want = python.raised_bound(b, loose, acc, zero, best, risk, len(left), 6.0)
+                assert got == want, (sorted(hand), best, risk)
+                outcomes.add(got is None)
+        assert a.values == b.values
+    assert outcomes == {True, False}
 
 
 @needs_card_solver

@@ -6,12 +6,21 @@ values, interval, samples, explanation and every discard option, on random situa
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.advice.t13 import T13Situation, clear_caches, t13_discard_advice, t13_draw_advice
+from engine.advice.t13 import (
+    T13Situation,
+    _DrawBases,
+    _next_player_hands,
+    clear_caches,
+    t13_discard_advice,
+    t13_draw_advice,
+    unseen_for,
+)
 from engine.rules import ThreeThirteenRules
 from engine.std_arrange import DeadwoodMemo
 from engine.std_melds import t13_context
@@ -136,3 +145,25 @@ def test_adding_bounds_are_the_per_card_bounds_and_below_the_values() -> None:
                 assert per_card[c] == value
         for c, k, low, ceiling, jokers in loose:
             assert low == per_card[c] < ceiling and dict(counts)[c] == k and 0 <= jokers <= 3
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_next_player_hands_read_off_the_draws_ranking(seed: int) -> None:
+    # A draw ranks the unseen cards once; each hand it values (the top discard taken, or one
+    # stock card drawn: one unseen copy fewer) reads the next player's imagined hands off that
+    # ranking, and they are the hands sampled afresh for that hand's unseen cards.
+    rng = random.Random(seed)
+    situation = situation_from(rng, after_draw=False)
+    unseen = unseen_for(situation)
+    memo = DeadwoodMemo.for_context(t13_context(situation.round_number, situation.rules))
+    bases = _DrawBases(memo, situation.hand, unseen)
+    samples = rng.choice((1, 8, 16))
+    draws = [(situation.discard_pile[0], unseen)] if situation.discard_pile else []
+    for card in rng.sample(sorted(set(unseen)), min(4, len(set(unseen)))):
+        i = unseen.index(card)
+        draws.append((card, unseen[:i] + unseen[i + 1 :]))
+    for card, left in draws:
+        after = replace(situation, hand=(*situation.hand, card))
+        want = _next_player_hands(after, left, seed % 100, samples)
+        assert bases.next_hands(after, left, seed % 100, samples) == want

@@ -103,3 +103,41 @@ def test_a_few_cards_estimate_the_mean_better_than_their_plain_mean() -> None:
             cv_errors.append((mean - exact) ** 2)
     assert statistics.fmean(cv_errors) < 0.5 * statistics.fmean(plain_errors)
     assert statistics.median(cv_widths) < statistics.median(plain_widths)
+
+
+def test_the_stock_stops_before_four_cards_only_when_the_choice_is_clear() -> None:
+    # Before MIN_STOCK_SAMPLES stock cards, sampling stops only once Student's interval of the
+    # cards so far (t with k - 1 degrees of freedom) excludes the value of taking the top card,
+    # and that interval is the one reported; a draw that went on to four or more cards had no
+    # such clear margin at two or three.
+    rng = random.Random(4)
+    early = late = 0
+    for k in range(40):
+        situation = _situation(rng, 3 + k % 9)
+        unseen = unseen_for(situation)
+        advice = t13.t13_draw_advice(situation, seed=k)
+        if advice.take_value is None or advice.discard_after_take == advice.top:
+            continue  # no choice to make: the stock is sampled for its figure only
+        bases = _bases(situation, unseen)
+        for cards in range(2, min(advice.samples, t13.MIN_STOCK_SAMPLES - 1) + 1):
+            mean, low, high, *_rest, used, _ = _stock_value(
+                situation, unseen, k, DEFAULT_SAMPLES, cards, 1e-9, None, bases
+            )
+            assert used == cards
+            half = high - mean  # Student's interval, so few cards
+            if cards == advice.samples:
+                assert abs(mean - advice.take_value) > half
+                assert (mean, low, high) == (advice.stock_value, *advice.stock_interval)
+                early += 1
+            else:
+                assert abs(mean - advice.take_value) <= half
+        late += advice.samples >= t13.MIN_STOCK_SAMPLES
+    assert early and late
+
+
+def test_the_interval_of_so_few_cards_is_students() -> None:
+    # Two or three stock cards: Student's t quantile (12.706 and 4.303) instead of 1.96.
+    values = [1.0, 2.0, 4.0]
+    normal = _half_width(values, 40)
+    assert _half_width(values, 40, t13._quantile(3)) == pytest.approx(normal * 4.303 / 1.96)
+    assert t13._quantile(2) == 12.706 and t13._quantile(4) == t13._quantile(12) == 1.96
