@@ -45,7 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import accelerators
 from engine.cards import RANK_OF, SUIT_OF, Card
@@ -1739,16 +1739,19 @@ class DeadwoodMemo:
         return acc, zero, loose
 
     def _compiled_args(
-        self, prof: Profile, counts: Sequence[tuple[Card, int]]
-    ) -> tuple[int, int, int, int, int, Sequence[tuple[Card, int]], dict[int, int], int, int]:
-        """The arguments of the compiled per-card loops for the profiled hand."""
+        self, prof: Profile, cards: object, searched: bool = True
+    ) -> tuple[Any, ...]:  # (state, j, deadwood, top, wild_rank, cards, values, ad, ww)
+        """The arguments of the compiled per-card loops for the profiled hand and ``cards`` (the
+        loop's cards, or one card): its deadwood searched first unless ``searched`` is False
+        (then -1 when not yet known: the compiled call searches it if it needs it)."""
+        dw = prof.deadwood if searched else -1 if prof._dw is None else prof._dw
         return (
             prof.state,
             prof.wilds,
-            prof.deadwood,
+            dw,
             prof.top_points,
             -1 if self._wild is None else self._wild,
-            counts,
+            cards,
             prof.values,
             -1 if prof._ad is None else prof._ad,
             -1 if prof._aw is None else prof._aw,
@@ -1802,9 +1805,9 @@ class DeadwoodMemo:
         spare wild helping them most, then the widest range), and stop once it exceeds
         ``best``: that value, or None when it never does (the value is then exact)."""
         if self._compiled is not None:  # the same loop compiled
-            args = self._compiled_args(prof, ())
+            state, wilds, dw, top, wild, _, values, ad, _ = self._compiled_args(prof, ())
             raised, ad = self._compiled.raised_bound(
-                *args[:5], loose, prof.values, args[7], acc, zero, best, risk, float(total), weight
+                state, wilds, dw, top, wild, loose, values, ad, acc, zero, best, risk, total, weight
             )
             self._keep_searched(prof, ad, -1)
             return raised
@@ -1831,18 +1834,7 @@ class DeadwoodMemo:
         ``deadwood - after_adding``, 0 without any search when the card fits no group of the
         hand and is worth at least its every card."""
         if self._compiled is not None:  # the same figure compiled
-            dw = prof._dw
-            gain, dw, ad, ww = self._compiled.gain(
-                prof.state,
-                prof.wilds,
-                -1 if dw is None else dw,
-                prof.top_points,
-                -1 if self._wild is None else self._wild,
-                card,
-                prof.values,
-                -1 if prof._ad is None else prof._ad,
-                -1 if prof._aw is None else prof._aw,
-            )
+            gain, dw, ad, ww = self._compiled.gain(*self._compiled_args(prof, card, False))
             if dw >= 0:
                 prof._dw = dw
             self._keep_searched(prof, ad, ww)

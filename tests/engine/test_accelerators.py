@@ -158,6 +158,15 @@ def _memo_pair(
     return compiled, python
 
 
+def _hand_and_unseen(rng: random.Random, decks: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """3..14 cards from ``decks`` decks, and the other cards as sorted (card, copies) pairs."""
+    pool = list(range(52)) * decks
+    hand = rng.sample(pool, rng.randint(3, 14))
+    left = Counter(pool)
+    left.subtract(hand)
+    return hand, sorted((c, n) for c, n in left.items() if n)
+
+
 @needs_card_solver
 @pytest.mark.parametrize(
     "ctx", T13_CONTEXTS[:4], ids=lambda c: f"wild{c.wild_rank}-high{c.aces_high}"
@@ -171,13 +180,7 @@ def test_compiled_per_card_loops_match_python(
     compiled, python = _memo_pair(monkeypatch, ctx)
     rng = random.Random(ctx.wild_rank or 0)
     for k in range(400):
-        decks = 1 + k % 2
-        pool = list(range(52)) * decks
-        hand = rng.sample(pool, rng.randint(3, 14))
-        left = list(pool)
-        for c in hand:
-            left.remove(c)
-        counts = sorted(Counter(left).items())
+        hand, counts = _hand_and_unseen(rng, 1 + k % 2)
         a, b = compiled.profile(hand), python.profile(hand)
         assert a.deadwood == b.deadwood and a.after_discard == b.after_discard
         assert a.with_wild == b.with_wild
@@ -247,24 +250,19 @@ def test_compiled_raised_bound_and_gain_match_python(
     rng = random.Random(31 + (ctx.wild_rank or 0))
     outcomes = set()
     for k in range(300):
-        decks = 1 + k % 2
-        pool = list(range(52)) * decks
-        hand = rng.sample(pool, rng.randint(3, 14))
-        left = list(pool)
-        for c in hand:
-            left.remove(c)
-        counts = sorted(Counter(left).items())
+        hand, counts = _hand_and_unseen(rng, 1 + k % 2)
         a, b = compiled.profile(hand), python.profile(hand)
         for card, _ in counts[::4]:  # gains first: the profiles' deadwood is not known yet
             assert compiled.gain_of_adding(a, card) == python.gain_of_adding(b, card)
         assert a.values == b.values
         acc, zero, loose = compiled.adding_bounds(a, counts)
         assert (acc, zero, loose) == python.adding_bounds(b, counts)
-        base = (1 - 0.2) * (acc / len(left)) + 0.2 * a.deadwood
+        total = sum(n for _, n in counts)
+        base = (1 - 0.2) * (acc / total) + 0.2 * a.deadwood
         for best in (base - 1.0, base + 0.5, base + 3.0, math.inf):
             for risk in (0.0, 0.2):
-                got = compiled.raised_bound(a, loose, acc, zero, best, risk, len(left), 6.0)
-                want = python.raised_bound(b, loose, acc, zero, best, risk, len(left), 6.0)
+                got = compiled.raised_bound(a, loose, acc, zero, best, risk, total, 6.0)
+                want = python.raised_bound(b, loose, acc, zero, best, risk, total, 6.0)
                 assert got == want, (sorted(hand), best, risk)
                 outcomes.add(got is None)
         assert a.values == b.values
