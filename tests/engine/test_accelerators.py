@@ -118,6 +118,18 @@ def _context_id(ctx: StdContext) -> str:
     return f"wild{ctx.wild_rank}-high{ctx.aces_high}-cap{ctx.max_set}"
 
 
+def _random_hand(rng: random.Random, k: int) -> list[int]:
+    """0..16 naturals from 1..3 decks, every other one meld-rich (four adjacent ranks, A, K)."""
+    decks = rng.choice((1, 2, 3))
+    if k % 2:
+        low = rng.randrange(10)
+        ranks = [*range(low, low + 4), 0, 12]
+        pool = [s * 13 + r for s in range(4) for r in ranks] * decks
+    else:
+        pool = list(range(52)) * decks
+    return rng.sample(pool, rng.randint(0, 16))
+
+
 @needs_card_solver
 @pytest.mark.parametrize("ctx", T13_CONTEXTS, ids=_context_id)
 def test_compiled_card_search_matches_python(ctx: StdContext) -> None:
@@ -128,14 +140,7 @@ def test_compiled_card_search_matches_python(ctx: StdContext) -> None:
     rng = random.Random(hash((ctx.wild_rank, ctx.aces_high, ctx.max_set)) & 0xFFFF)
     found = set()
     for k in range(3000):
-        decks = rng.choice((1, 2, 3))
-        if k % 2:
-            low = rng.randrange(10)
-            ranks = [*range(low, low + 4), 0, 12]
-            pool = [s * 13 + r for s in range(4) for r in ranks] * decks
-        else:
-            pool = list(range(52)) * decks
-        hand = rng.sample(pool, rng.randint(0, 16))
+        hand = _random_hand(rng, k)
         state, jokers = solver.split(hand)
         jokers += rng.choice((0, 0, 1, 2, 3))
         for melded in (False, True):
@@ -194,18 +199,6 @@ def test_compiled_per_card_loops_match_python(
         for card, _ in counts[::5]:
             assert compiled.after_adding(plus_a, card) == python.after_adding(plus_b, card)
             assert compiled.gain_of_adding(a, card) == python.gain_of_adding(b, card)
-
-
-def _random_hand(rng: random.Random, k: int) -> list[int]:
-    """0..16 naturals from 1..3 decks, every other one meld-rich (four adjacent ranks, A, K)."""
-    decks = rng.choice((1, 2, 3))
-    if k % 2:
-        low = rng.randrange(10)
-        ranks = [*range(low, low + 4), 0, 12]
-        pool = [s * 13 + r for s in range(4) for r in ranks] * decks
-    else:
-        pool = list(range(52)) * decks
-    return rng.sample(pool, rng.randint(0, 16))
 
 
 @needs_card_solver
