@@ -12,6 +12,7 @@ the JSON short without changing any decision.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -45,6 +46,11 @@ DIGITS = 4
 def _r(value: float | None) -> float | None:
     """Round a figure for the response (None stays None)."""
     return None if value is None else round(float(value), DIGITS)
+
+
+def _bound(value: float) -> float | None:
+    """An interval bound for the response: None when there is none (JSON has no infinity)."""
+    return _r(value) if math.isfinite(value) else None
 
 
 # --- answers: engine advice -> dicts of ints (the response schema prints the cards) ------------
@@ -206,7 +212,7 @@ def t13_draw_answer(q: T13AdviceQuery) -> dict[str, Any]:
         "top_discard": advice.top,
         "take_value": _r(advice.take_value),
         "stock_value": _r(advice.stock_value),
-        "stock_interval": {"low": _r(low), "high": _r(high)},
+        "stock_interval": {"low": _bound(low), "high": _bound(high)},
         "deadwood_if_take": _r(advice.take_deadwood),
         "discard_after_take": advice.discard_after_take,
         "expected_deadwood_if_stock": _r(advice.stock_expected),

@@ -1482,8 +1482,9 @@ def discard_response_schema(game: str) -> type[Schema]:
 class IntervalOut(Schema):
     """A 95% confidence interval."""
 
-    low = fields.Float()
-    high = fields.Float()
+    _NONE = "Null when no interval can be given: one stock card sampled (Three Thirteen)."
+    low = fields.Float(allow_none=True, metadata={"description": "Lower bound. " + _NONE})
+    high = fields.Float(allow_none=True, metadata={"description": "Upper bound. " + _NONE})
 
 
 @cache
@@ -1535,7 +1536,12 @@ def draw_response_schema(game: str) -> type[Schema]:
             "Mean value of the hand after a stock draw (the same function, over the stock card)."
         )
         attrs["stock_interval"] = fields.Nested(
-            IntervalOut, metadata={"description": "95% interval of `stock_value`."}
+            IntervalOut,
+            metadata={
+                "description": "95% interval of `stock_value` (Student's for two or three stock "
+                "cards; null bounds when one card settled the choice, being more than "
+                f"{t13_advice.CLEAR_MARGIN:g} points from `take_value`)."
+            },
         )
         attrs["samples"] = fields.Integer(
             metadata={"description": "Stock cards evaluated (0 when the choice needed none)."}

@@ -203,3 +203,23 @@ def test_table_combinations_are_accepted_but_give_no_layoffs(client: FlaskClient
     }
     data = post(client, "melds", body)
     assert data["layoffs"] == []
+
+
+def test_draw_interval_from_one_stock_card_is_null_not_infinite(client: FlaskClient) -> None:
+    # One stock card gives a mean but no spread: the interval's bounds are null (JSON has no
+    # infinity; `-Infinity` would break a browser's JSON.parse), and from two cards on they are
+    # numbers around the mean (Student's interval for two cards).
+    body = {
+        "hand": ["AD", "AH", "3S", "5C", "7C"],
+        "round": 3,
+        "players": 2,
+        "seat": 0,
+        "discard_pile": ["2D", "8S"],
+    }
+    one = client.post(f"{BASE}/draw", json={**body, "samples": 1})
+    assert one.status_code == 200 and "Infinity" not in one.get_data(as_text=True)
+    data = one.get_json()
+    assert data["samples"] == 1 and data["stock_interval"] == {"low": None, "high": None}
+    two = post(client, "draw", {**body, "samples": 2})
+    interval = two["stock_interval"]
+    assert two["samples"] == 2 and interval["low"] < two["stock_value"] < interval["high"]

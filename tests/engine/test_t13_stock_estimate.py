@@ -14,6 +14,7 @@ Checked here on random early-round situations, where every unseen card can be va
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 
@@ -106,33 +107,36 @@ def test_a_few_cards_estimate_the_mean_better_than_their_plain_mean() -> None:
 
 
 def test_the_stock_stops_before_four_cards_only_when_the_choice_is_clear() -> None:
-    # Before MIN_STOCK_SAMPLES stock cards, sampling stops only once Student's interval of the
-    # cards so far (t with k - 1 degrees of freedom) excludes the value of taking the top card,
-    # and that interval is the one reported; a draw that went on to four or more cards had no
-    # such clear margin at two or three.
+    # Before MIN_STOCK_SAMPLES stock cards, sampling stops only once the choice is clear: after
+    # one card, its estimate more than CLEAR_MARGIN points from the value of taking the top card
+    # (no interval: reported infinite); after two or three, Student's interval of those cards
+    # (t with k - 1 degrees of freedom) excluding that value, the interval then reported. A
+    # draw that went on had no such clear margin at any earlier card.
     rng = random.Random(4)
-    early = late = 0
-    for k in range(40):
+    stops = {1: 0, 2: 0, 3: 0, "later": 0}
+    for k in range(60):
         situation = _situation(rng, 3 + k % 9)
         unseen = unseen_for(situation)
         advice = t13.t13_draw_advice(situation, seed=k)
         if advice.take_value is None or advice.discard_after_take == advice.top:
             continue  # no choice to make: the stock is sampled for its figure only
         bases = _bases(situation, unseen)
-        for cards in range(2, min(advice.samples, t13.MIN_STOCK_SAMPLES - 1) + 1):
+        for cards in range(1, min(advice.samples, t13.MIN_STOCK_SAMPLES - 1) + 1):
             mean, low, high, *_rest, used, _ = _stock_value(
                 situation, unseen, k, DEFAULT_SAMPLES, cards, 1e-9, None, bases
             )
             assert used == cards
-            half = high - mean  # Student's interval, so few cards
+            margin = t13.CLEAR_MARGIN if cards == 1 else high - mean  # Student's, few cards
             if cards == advice.samples:
-                assert abs(mean - advice.take_value) > half
+                assert abs(mean - advice.take_value) > margin
                 assert (mean, low, high) == (advice.stock_value, *advice.stock_interval)
-                early += 1
+                assert math.isinf(high) == (cards == 1)
+                stops[cards] += 1
             else:
-                assert abs(mean - advice.take_value) <= half
-        late += advice.samples >= t13.MIN_STOCK_SAMPLES
-    assert early and late
+                assert abs(mean - advice.take_value) <= margin
+        if advice.samples >= t13.MIN_STOCK_SAMPLES:
+            stops["later"] += 1
+    assert stops[1] and stops[2] and stops["later"], stops
 
 
 def test_the_interval_of_so_few_cards_is_students() -> None:
