@@ -384,6 +384,10 @@ class _Kept:
     value: float
 
 
+_HandsKey = tuple[tuple[int, ...], int]  # (the next player's known cards, its hidden cards)
+_Hands = list[tuple[tuple[int, ...], set[int]]]  # per imagined hand: its cards, its slots
+
+
 class _Opponents:
     """Imagined next-player hands (profiled once, each by its index) and what a discard saves
     each of them, memoised (``DeadwoodMemo.gain_of_adding``)."""
@@ -439,15 +443,9 @@ class _DrawBases:
         self.opponents = _Opponents(memo)
         self.unseen = tuple(unseen)  # before the draw: every hand a draw values has a subset
         self._base_counts = Counter(self.unseen)
-        # per (seed, samples): the ranked slots, each one's positions, hands by (known, size)
-        self._ranked: dict[
-            tuple[int, int],
-            tuple[
-                list[list[int]],
-                list[dict[int, int]],
-                dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]],
-            ],
-        ] = {}
+        # per (seed, samples): the ranked slots, and by (known cards, hidden cards) each imagined
+        # hand with the slots it holds
+        self._ranked: dict[tuple[int, int], tuple[list[list[int]], dict[_HandsKey, _Hands]]] = {}
 
     def next_hands(
         self, situation: T13Situation, unseen: Sequence[int], seed: int, samples: int
@@ -462,22 +460,20 @@ class _DrawBases:
         got = self._ranked.get((seed, samples))
         if got is None:
             ranked = _ranked_slots(situation, _slots(self.unseen), seed, samples)
-            positions = [{x: i for i, x in enumerate(order)} for order in ranked]
-            got = self._ranked[(seed, samples)] = (ranked, positions, {})
-        ranked, positions, whole = got
+            got = self._ranked[(seed, samples)] = (ranked, {})
+        ranked, whole = got
         known = situation.known[0] if situation.known else ()
         size = situation.hand_sizes[0] if situation.hand_sizes else situation.round_number + 2
         hidden = max(0, min(size - len(known), len(unseen)))
-        hands = whole.get((known, hidden))
-        if hands is None:
-            hands = whole[(known, hidden)] = [
-                (*known, *sorted(x % 52 for x in order[:hidden])) for order in ranked
+        prefixes = whole.get((known, hidden))
+        if prefixes is None:  # each imagined hand, and the slots it holds
+            prefixes = whole[(known, hidden)] = [
+                ((*known, *sorted(x % 52 for x in order[:hidden])), set(order[:hidden]))
+                for order in ranked
             ]
-        if not gone:
-            return list(hands)
         out = []
-        for order, pos, hand in zip(ranked, positions, hands, strict=True):
-            if all(pos[g] >= hidden for g in gone):
+        for order, (hand, held) in zip(ranked, prefixes, strict=True):
+            if not gone or held.isdisjoint(gone):
                 out.append(hand)
             else:
                 kept = islice((x % 52 for x in order if x not in gone), hidden)
@@ -702,11 +698,12 @@ class _Evaluator:
         once its tightened bound exceeds that score (:meth:`_raised_bound`).
         """
         hand = self.situation.hand
+        ordered = tuple(sorted(hand))
         rests: list[tuple[int, tuple[int, ...]]] = []
-        for card in sorted(set(hand)):
-            left = list(hand)
-            left.remove(card)
-            key = tuple(sorted(left))
+        for i, card in enumerate(ordered):
+            if i and ordered[i - 1] == card:
+                continue  # one option per distinct card
+            key = ordered[:i] + ordered[i + 1 :]  # the hand less that card, sorted
             self._removed[key] = card
             rests.append((card, key))
         keep = self.scorer.deadwood(hand) if self.last_turn else None
