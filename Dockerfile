@@ -7,7 +7,7 @@ FROM python:3.11-slim AS accelerator
 RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-COPY engine/_card_solver.c engine/_std_deadwood.c engine/advice/_keeptable.c ./
+COPY engine/standard/_solver.c engine/standard/_deadwood.c engine/advice/tunk/_keeptable.c ./
 RUN inc="$(python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')" \
     && ext="$(python -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')" \
     && for m in _card_solver _std_deadwood _keeptable; do gcc -O2 -shared -fPIC -I"$inc" "$m.c" -o "$m$ext"; done
@@ -45,5 +45,5 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('PORT', '8000'), timeout=2)"]
 
-# Workers from the container's CPU quota (api.cpu_quota), no gunicorn control socket.
+# Workers from the container's CPU quota (api.server.cpu_quota), no gunicorn control socket.
 CMD ["sh", "/app/scripts/docker-start"]

@@ -1,6 +1,6 @@
 """gunicorn settings shared by ``scripts/serve`` and the Docker image.
 
-    gunicorn -c gunicorn.conf.py 'api:create_app()'
+    gunicorn -c gunicorn.conf.py 'api.app:create_app()'
 
 Environment: ``PORT`` (default 8000), ``BIND_HOST`` (default 0.0.0.0), ``WEB_CONCURRENCY``
 (worker processes, default 2 x CPUs + 1, at most 9), ``GUNICORN_THREADS`` (threads per worker,
@@ -8,7 +8,8 @@ default 16), ``GUNICORN_TIMEOUT`` (seconds, default 30).
 
 Worker model: ``gthread`` (processes x threads), chosen so that probes answer while the engine
 is busy. The analysis is CPU-bound pure Python, so processes are what scale it; inside a process
-only one engine computation runs at a time (``api.cache.engine_slot``), and the threads are there
+only one engine computation runs at a time (``api.cache.store.engine_slot``), and the threads are
+there
 so that a worker busy with long requests still has a free thread for ``/healthz``, ``/readyz`` and
 cache hits: a gthread worker keeps accepting connections while its threads are busy, and a
 connection it accepted waits for a free thread, so there are many more threads than a worker
@@ -16,12 +17,13 @@ ever computes with. The GIL is handed over every 1 ms (``post_fork``), so a prob
 milliseconds for a computation, not for all of it. Threads also keep connections open between
 requests (keep-alive: the sync worker closes every connection). A handler that overruns
 ``REQUEST_DEADLINE_SECONDS`` (20) is stopped inside its thread and answered 503 (see
-``api.deadline``); the gthread worker's heartbeat runs in its main thread, so a long request never
+``api.http.deadline``); the gthread worker's heartbeat runs in its main thread, so a long request
+never
 gets the worker killed. ``GUNICORN_THREADS=1`` gives the sync worker (then a probe waits for the
 request ahead of it, and the deadline must stay below ``GUNICORN_TIMEOUT``).
 
 Limits gunicorn enforces before the app sees a request, answered as problem+json
-(``api.gunicorn_errors``): request line ``limit_request_line`` bytes (414), header fields
+(``api.server.error_log``): request line ``limit_request_line`` bytes (414), header fields
 ``limit_request_fields`` (431) of at most ``limit_request_field_size`` bytes each (431).
 """
 
@@ -31,8 +33,8 @@ import multiprocessing
 import os
 import sys
 
-from api.gunicorn_errors import install as install_problem_errors
-from api.gunicorn_hooks import LOGCONFIG, child_exit, on_starting  # noqa: F401  (gunicorn hooks)
+from api.server.error_log import install as install_problem_errors
+from api.server.hooks import LOGCONFIG, child_exit, on_starting  # noqa: F401  (gunicorn hooks)
 
 
 def _int_env(name: str, default: int, minimum: int = 1) -> int:
@@ -73,7 +75,7 @@ limit_request_fields = 100
 limit_request_field_size = 8190
 
 # Prometheus metrics summed over workers (PROMETHEUS_MULTIPROC_DIR) and JSON access logs written
-# by the app itself (api.observability), so gunicorn's plain-text access log is off.
+# by the app itself (api.http.observability), so gunicorn's plain-text access log is off.
 accesslog = None
 logconfig_dict = LOGCONFIG
 errorlog = "-"  # stderr
@@ -93,8 +95,8 @@ install_problem_errors()  # gunicorn's 400/414/431 answers as problem+json, no S
 
 
 def post_worker_init(worker: object) -> None:
-    """Send each answer's headers and body in one write (``api/single_write.py``): a replica
+    """Send each answer's headers and body in one write (``api/server/single_write.py``): a replica
     killed mid-answer then never leaves the load balancer a half-sent response it cannot retry."""
-    from api.single_write import install
+    from api.server.single_write import install
 
     install()

@@ -1,7 +1,7 @@
 """The engine's optional compiled parts (everything else is in pyproject.toml).
 
-Every ``engine/**/*.c`` is one module of that name (``engine/_card_solver.c`` is
-``engine._card_solver``), loaded by ``engine/accelerators.py``: the memoised least-deadwood
+Every ``engine/**/*.c`` is one module of that name (``engine/standard/_solver.c`` is
+``engine.standard._solver``), loaded by ``engine/core/accelerators.py``: the memoised least-deadwood
 search of Three Thirteen advice, the least deadwood of distinct standard cards without a wild,
 and the Triple Tunk kept-hand tables. All are optional: where no C compiler is found the install
 still succeeds and their pure-Python twins run instead.

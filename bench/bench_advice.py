@@ -29,16 +29,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.advice.common import clear_caches  # noqa: E402
-from engine.advice.discard import discard_advice  # noqa: E402
-from engine.advice.draw import draw_advice  # noqa: E402
-from engine.advice.knock import knock_advice  # noqa: E402
-from engine.advice.value import clear_value_caches  # noqa: E402
-from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
+from engine.advice.situation import Observation  # noqa: E402
+from engine.advice.tunk.common import clear_caches  # noqa: E402
+from engine.advice.tunk.discard import discard_advice  # noqa: E402
+from engine.advice.tunk.draw import draw_advice  # noqa: E402
+from engine.advice.tunk.knock import knock_advice  # noqa: E402
+from engine.advice.tunk.value import clear_value_caches  # noqa: E402
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
 from engine.sim.gff import play_gff_deal  # noqa: E402
 from engine.sim.policies import BaselinePolicy  # noqa: E402
 from engine.sim.tt import play_tt_deal  # noqa: E402
-from engine.situation import Observation  # noqa: E402
 
 
 class Recorder(BaselinePolicy):
@@ -114,11 +114,11 @@ def api_bench(n: int, seed: int) -> None:
     """Random 3-player hands through the Flask test client (JSON parse, engine, dump), then the
     same requests' engine answers alone (parsed once, memo emptied before each series): the
     difference is what the HTTP layer, parsing, dumping and caching add."""
-    from api import create_app
+    from api.app import create_app
     from api.resources.advice import _TUNK_ANSWERS
     from api.schemas.advice import tunk_request_schema
-    from engine.cards import card_name
-    from engine.topper import topper_card_name
+    from engine.core.cards import card_name
+    from engine.core.topper import topper_card_name
 
     client = create_app().test_client()
     rng = random.Random(seed)
@@ -164,7 +164,7 @@ def api_bench(n: int, seed: int) -> None:
 
 def probe() -> None:
     """The largest accepted Triple Tunk knock (the work cap) and the 422 just above it."""
-    from api import create_app
+    from api.app import create_app
 
     client = create_app().test_client()
     firsts = ["RC1", "YC1", "GC1", "BC1", "KC1"]

@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.advice.t13 import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.advisor import (  # noqa: E402 (after the sys.path line)
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
     MAX_SAMPLES,

@@ -20,11 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import std_arrange, std_melds  # noqa: E402
-from engine.cards import parse_cards  # noqa: E402
-from engine.rules import ThreeThirteenRules  # noqa: E402
-from engine.std_arrange import best_arrangement, min_deadwood  # noqa: E402
-from engine.std_melds import StdContext, gff_context, iter_legal_melds, t13_context  # noqa: E402
+from engine.core.cards import parse_cards  # noqa: E402
+from engine.core.options import ThreeThirteenRules  # noqa: E402
+from engine.standard import arrange as std_arrange  # noqa: E402
+from engine.standard import melds as std_melds  # noqa: E402
+from engine.standard.arrange import best_arrangement, min_deadwood  # noqa: E402
+from engine.standard.melds import StdContext, gff_context, iter_legal_melds, t13_context  # noqa: E402
 
 Hand = list[int]
 _COLD = False  # --cold: every call starts with empty caches (describe, sub-multisets, set combos)

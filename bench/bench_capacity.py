@@ -3,7 +3,7 @@
     python bench/bench_capacity.py                  # ~2-3 minutes on a 2-core machine
     python bench/bench_capacity.py --quick          # fewer requests per class (under a minute)
 
-Starts the reference shape from ``scripts/scaleout.py`` on loopback with ONE gunicorn replica
+Starts the reference shape from ``harness/scaleout.py`` on loopback with ONE gunicorn replica
 running ONE sync worker (so one process = at most one core), nginx in front, and a Redis Cluster
 of 3 masters + 3 replicas. For each endpoint class it sends a bounded number of requests through
 nginx from this process (2 client threads, so the worker is never idle) and reads the CPU time
@@ -43,8 +43,8 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from redis.cluster import ClusterNode, RedisCluster  # noqa: E402
 
-from scripts.loadgen import HOST, MELDS, load, melds_requests  # noqa: E402
-from scripts.scaleout import Deployment, deployment, node_client  # noqa: E402
+from harness.loadgen import HOST, MELDS, load, melds_requests  # noqa: E402
+from harness.scaleout import Deployment, deployment, node_client  # noqa: E402
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 STANDARD = [rank + suit for suit in "SHDC" for rank in RANKS]

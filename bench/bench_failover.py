@@ -3,7 +3,7 @@
     python bench/bench_failover.py                      # 30 s per scenario, all three
     python bench/bench_failover.py --seconds 60 --only cluster --concurrency 8
 
-Starts the reference deployment from ``scripts/scaleout.py`` on loopback (nginx, 2 gunicorn
+Starts the reference deployment from ``harness/scaleout.py`` on loopback (nginx, 2 gunicorn
 replicas of 2 gthread workers x 2 threads, Redis Cluster 3+3 or Sentinel 1+1+3), warms the cache
 with ``--pool`` distinct melds requests, then loads nginx for ``--seconds`` from this process
 (``--concurrency`` keep-alive clients) and kills one part a third of the way in:
@@ -30,8 +30,8 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
-from scripts.loadgen import load, melds_requests, request  # noqa: E402
-from scripts.scaleout import (  # noqa: E402
+from harness.loadgen import load, melds_requests, request  # noqa: E402
+from harness.scaleout import (  # noqa: E402
     Deployment,
     RedisClusterNodes,
     SentinelGroup,

@@ -104,7 +104,7 @@ def in_process(rounds: int, seed: int, clock: str = "wall") -> None:
     (``time.thread_time``), which a machine loaded by other processes does not inflate.
     """
     timer = time.thread_time if clock == "cpu" else time.perf_counter
-    from api import create_app
+    from api.app import create_app
 
     app = create_app({"TESTING": True, "REDIS_URL": None, "CACHE_MAX_ENTRIES": 100_000})
     client = app.test_client()
@@ -237,7 +237,7 @@ def profile_part(requests: int, seed: int, top: int = 25) -> None:
     import logging
     import pstats
 
-    from api import create_app
+    from api.app import create_app
 
     logging.getLogger("api.access").disabled = True
     app = create_app({"TESTING": True, "REDIS_URL": None, "CACHE_MAX_ENTRIES": 100_000})
@@ -315,7 +315,7 @@ def profile_redis_part(requests: int, seed: int, top: int = 20) -> None:
         )  # fmt: skip
         try:
             wait_for(port, redis_proc)
-            from api import create_app
+            from api.app import create_app
 
             access = logging.getLogger("api.access")
             app = create_app({"REDIS_URL": f"redis://127.0.0.1:{port}/0", "STATE_DIR": tmp})
@@ -397,7 +397,7 @@ def profile_redis_part(requests: int, seed: int, top: int = 20) -> None:
             direct = sum(
                 n
                 for (f, _, name), (_, n, *_r) in rows.items()
-                if name == "execute" and f.endswith("api/redis_conn.py")
+                if name == "execute" and f.endswith("api/cache/redis_conn.py")
             )
             pipes = sum(
                 n
@@ -413,7 +413,7 @@ def profile_redis_part(requests: int, seed: int, top: int = 20) -> None:
                 short = filename.split("site-packages/")[-1].replace(str(REPO_ROOT) + "/", "")
                 print(f"  {own / total:6.1%} {count / len(rest):6.1f}  {short}:{line}({name})")
             with app.app_context():
-                from api.cache import current_cache
+                from api.cache.store import current_cache
 
                 current_cache().backend.close()  # type: ignore[attr-defined]
         finally:
@@ -478,7 +478,7 @@ def start_service(
         env["GUNICORN_THREADS"] = str(threads)
     with (workdir / "gunicorn.log").open("wb") as log:
         gunicorn = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"],
+            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api.app:create_app()"],
             cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
     wait_for(http_port, gunicorn)

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from flask import Flask  # noqa: E402
 
 import api  # noqa: E402
-from api import create_app  # noqa: E402
+from api.app import create_app  # noqa: E402
 
 MELDS = "/v1/games/game-flip-flop/melds"
 BODY = {"hand": ["7H", "8H", "9H", "7S", "7D", "KC"]}

@@ -1,7 +1,7 @@
 """Side-by-side deadwood benchmark against RLCard and OpenSpiel (speed and agreement).
 
-Compares our Three Thirteen search (``engine.std_arrange.min_deadwood`` and
-``engine.std_arrange.best_arrangement``) with two public gin-rummy implementations on the same
+Compares our Three Thirteen search (``engine.standard.arrange.min_deadwood`` and
+``engine.standard.arrange.best_arrangement``) with two public gin-rummy implementations on the same
 10- and 11-card one-deck Three Thirteen hands that hold no wild card, so that the meld rules are
 exactly gin rummy's (sets of 3-4 of a rank, runs of 3+ in a suit, aces low, A=1, 2-10 face,
 J/Q/K=10 -- T13-3 with ``aces: low``):
@@ -50,8 +50,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine import accelerators  # noqa: E402
-from engine.cards import POINTS, RANK_OF, SUIT_OF, card_name  # noqa: E402
+from engine.core import accelerators  # noqa: E402
+from engine.core.cards import POINTS, RANK_OF, SUIT_OF, card_name  # noqa: E402
 
 HandSpec = tuple[int, tuple[int, ...]]
 """A benchmark hand: (Three Thirteen round number, cards in our encoding, in dealt order)."""
@@ -193,9 +193,9 @@ class Loaded:
 def load_ours(loaded: Loaded) -> None:
     """Add our ``min_deadwood`` and ``best_arrangement`` (T13 context, aces low) if importable."""
     try:
-        from engine.rules import ThreeThirteenRules
-        from engine.std_arrange import best_arrangement, min_deadwood
-        from engine.std_melds import t13_context
+        from engine.core.options import ThreeThirteenRules
+        from engine.standard.arrange import best_arrangement, min_deadwood
+        from engine.standard.melds import t13_context
     except Exception as exc:  # report any import failure and carry on
         for name in OURS:
             loaded.failures[name] = f"import failed: {type(exc).__name__}: {exc}"
@@ -217,7 +217,7 @@ def load_ours(loaded: Loaded) -> None:
         melds = " | ".join(hand_text(m.cards) for m in best.melds) or "-"
         return f"melds {melds}; deadwood {hand_text(best.deadwood) or '-'}"
 
-    compiled = accelerators.loaded()["engine._std_deadwood"]
+    compiled = accelerators.loaded()["engine.standard._deadwood"]
     path = "local, compiled" if compiled else "local, pure Python"
     loaded.solvers[OURS_MD] = Solver(OURS_MD, path, prepare, run_md, explain)
     loaded.solvers[OURS_BA] = Solver(OURS_BA, "local", prepare, run_ba, explain)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.topper import DECK  # noqa: E402
-from engine.tt_arrange import best_tt_arrangement, tt_min_deadwood  # noqa: E402
-from engine.tt_melds import iter_tt_melds  # noqa: E402
+from engine.core.topper import DECK  # noqa: E402
+from engine.games.tt.arrange import best_tt_arrangement, tt_min_deadwood  # noqa: E402
+from engine.games.tt.melds import iter_tt_melds  # noqa: E402
 
 
 def _time_each(hands: list[list[int]], fn: object, repeat: int = 5) -> list[float]:

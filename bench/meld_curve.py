@@ -7,7 +7,8 @@ Baseline players (engine.sim.policies.BaselinePolicy: lay every meld and lay-off
 Game Flip Flop (2, 3 and 4 players) and Triple Tunk (3 and 4 players); at every turn start the
 seat's completed turns ``t`` and whether it owns a meld on the table are counted. Prints, per
 game, the share of seats with no meld of their own by ``t`` (t = 1..MAX_T) as the Python tuple
-kept in engine.advice.styles.NO_MELD_YET (the likelihood that an opponent who lays at once shows
+kept in engine.advice.tunk.styles.NO_MELD_YET (the likelihood that an opponent who lays at once
+shows
 no meld after ``t`` turns; a hoarder shows none whatever it holds).
 """
 
@@ -20,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
+from engine.advice.situation import Observation  # noqa: E402
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
 from engine.sim.gff import play_gff_deal  # noqa: E402
 from engine.sim.policies import BaselinePolicy  # noqa: E402
 from engine.sim.tt import play_tt_deal  # noqa: E402
-from engine.situation import Observation  # noqa: E402
 
 MAX_T = 24
 MIN_COUNT = 500  # turn counts seen fewer times end the table

@@ -6,7 +6,7 @@
 Plays the advisor (seat 0) against each panel style, as ``bench/tournament.py --panel`` does
 (same deals for the same seed), and at every knock / drop decision whose ``win_probability`` is
 between 0.05 and 0.95 draws ``--samples`` hands of the opponents from the sampler the win
-probability uses (``engine.advice.knock.opponent_sampler``). Printed per style, and per
+probability uses (``engine.advice.tunk.knock.opponent_sampler``). Printed per style, and per
 opponent that has played or not yet (an opponent that has not played is dealt uniform cards):
 
 - ``P(above)``: the model's mean chance that the opponent's total is above the advisor's,
@@ -16,7 +16,7 @@ opponent that has played or not yet (an opponent that has not played is dealt un
   estimates), the product of the per-opponent chances (the model's joint draw less its
   dependence), and how often the advisor really was strictly lowest;
 - with ``--hypotheses``, per style, for the opponents that have played: the mean posterior
-  weights of the three playing hypotheses (``engine.advice.styles.behaviour``: baseline,
+  weights of the three playing hypotheses (``engine.advice.tunk.styles.behaviour``: baseline,
   hoarder, random) and ``P(above)`` under each hypothesis alone. It tells a wrong hypothesis
   (its own ``P(above)`` far from the real one) from a right hypothesis weighed too little.
 
@@ -35,14 +35,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.tournament import deal_seed, opponents, play_deal  # noqa: E402
-from engine.advice.common import Behaviour, HandSampler, model_for  # noqa: E402
-from engine.advice.knock import discard_caps, opponent_sampler  # noqa: E402
-from engine.advice.styles import behaviour  # noqa: E402
-from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
+from engine.advice.situation import Observation  # noqa: E402
+from engine.advice.tunk.common import Behaviour, HandSampler, model_for  # noqa: E402
+from engine.advice.tunk.knock import discard_caps, opponent_sampler  # noqa: E402
+from engine.advice.tunk.styles import behaviour  # noqa: E402
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
 from engine.sim.core import Policy  # noqa: E402
 from engine.sim.policies import PANEL_STYLES, AdvisorPolicy  # noqa: E402
-from engine.sim.tunk_common import strictly_lowest  # noqa: E402
-from engine.situation import Observation  # noqa: E402
+from engine.sim.tunk import strictly_lowest  # noqa: E402
 
 
 class RecordingAdvisor(AdvisorPolicy):

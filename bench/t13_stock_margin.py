@@ -2,7 +2,8 @@
 
     python bench/t13_stock_margin.py --situations 160 --seed 3
 
-The draw advice (``engine/advice/t13.py``, "Draw") estimates the mean value of the hand after a
+The draw advice (``engine/advice/t13/advisor.py``, "Draw") estimates the mean value of the hand
+after a
 stock draw from a few stock cards: the exact mean of a control variate (the deadwood after
 drawing each unseen card and throwing the best one) plus the sampled mean of each card's value
 less that deadwood. On random situations with a choice to make (rounds 3-11, one or two decks,
@@ -14,7 +15,7 @@ the top discard not thrown straight back) this values every unseen card exactly 
   ``M`` points from the value of taking the top card (the draw then stops after that one card:
   ``CLEAR_MARGIN``), how often that choice differs from the one the exact mean makes, and the
   mean points lost then (the exact stock mean's distance from the take's value);
-- per margin (inf: no one-card stop), the whole stopping rule (``engine.advice.t13.
+- per margin (inf: no one-card stop), the whole stopping rule (``engine.advice.t13.advisor.
   stock_settled``, default ``samples`` and ``precision``) over ``--orders`` seeded orders of the
   stock cards per situation: how often the choice differs from the exact mean's, the expected
   points lost per draw, and the mean number of stock cards valued.
@@ -31,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.advice.t13 import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.advisor import (  # noqa: E402 (after the sys.path line)
     CLEAR_MARGIN,
     DEFAULT_PRECISION,
     DEFAULT_SAMPLES,

@@ -48,8 +48,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.advice.knock import DEFAULT_SAMPLES  # noqa: E402
-from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
+from engine.advice.tunk.knock import DEFAULT_SAMPLES  # noqa: E402
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
 from engine.sim.core import (  # noqa: E402
     Policy,
     calibration_gap,
@@ -65,7 +65,7 @@ from engine.sim.policies import (  # noqa: E402
     BaselinePolicy,
     panel_policy,
 )
-from engine.sim.tunk_common import strictly_lowest  # noqa: E402
+from engine.sim.tunk import strictly_lowest  # noqa: E402
 
 
 @dataclass
@@ -247,7 +247,7 @@ def tournament(ns: argparse.Namespace) -> None:
 def fit_play_on(points: list[tuple[float, bool, float, float]]) -> None:
     """Least-squares plane a + b * max(p, floor) + c * v of the final settlement after playing
     on, over the decisions with p >= PLAY_ON_FLOOR (the data of knock.PLAY_ON_LINE)."""
-    from engine.advice.knock import PLAY_ON_FLOOR, PLAY_ON_VALUE_RANGE
+    from engine.advice.tunk.knock import PLAY_ON_FLOOR, PLAY_ON_VALUE_RANGE
 
     lo, hi = PLAY_ON_VALUE_RANGE
     rows = [

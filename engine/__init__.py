@@ -18,7 +18,7 @@ Cards are ints: parse them once, work with ints, print them back.
 
 Settle a deal and chain the next one (GFF-6, GFF-10, C-3, C-4):
 
->>> deal = engine.settle_gff([1000, 1000, 1000], 100, 0, engine.GoOut(1))
+>>> deal = engine.games.gff.settle([1000, 1000, 1000], 100, 0, engine.GoOut(1))
 >>> deal.net, deal.bankrolls_after
 ((-100, 200, -100), (900, 1200, 900))
 >>> engine.gff_next_deal(deal.bankrolls_after, 100, 0, deal.flip_carry_out,
@@ -40,11 +40,16 @@ ENGINE_VERSION = "0.1.0"
 """Version of the rules engine (part of every cache key of the service)."""
 
 # ruff: noqa: E402  (ENGINE_VERSION comes first: modules importing it may load during this file)
-from engine.cards import DECK, Card, card_name, parse_card, parse_cards
-from engine.check_arrangement import ArrangementCheck, MeldVerdict, check_arrangement
-from engine.errors import CardError, EngineError, HandError, OutcomeError, RuleError, TableError
-from engine.gff_play import early_win, gff_going_out, gff_layoffs, hand_total, side_pots
-from engine.rules import (
+from engine.core.cards import DECK, Card, card_name, parse_card, parse_cards
+from engine.core.errors import (
+    CardError,
+    EngineError,
+    HandError,
+    OutcomeError,
+    RuleError,
+    TableError,
+)
+from engine.core.options import (
     GAME_FLIP_FLOP,
     GAMES,
     THREE_THIRTEEN,
@@ -57,8 +62,10 @@ from engine.rules import (
     default_rules,
     parse_rules,
 )
-from engine.session import Standing, gff_next_deal, standings, t13_next_round
-from engine.settle_gff import (
+from engine.core.topper import parse_topper_card, parse_topper_cards, topper_card_name
+from engine.core.types import Arrangement, BestResult, Layoff, TableMeld
+from engine.games.gff.play import early_win, gff_going_out, gff_layoffs, hand_total, side_pots
+from engine.games.gff.settle import (
     Drop,
     EarlyWin,
     GffSettlement,
@@ -69,16 +76,23 @@ from engine.settle_gff import (
     settle_gff,
     stakes_for,
 )
-from engine.settle_t13 import T13Round, default_decks, score_t13_round, settle_t13_scores
-from engine.settle_tt import TTKnock, TTSettlement, TTTunkOut, settle_tt
-from engine.std_arrange import best_arrangement, min_deadwood
-from engine.std_melds import StdContext, StdMeld, describe_meld, gff_context, is_meld, t13_context
-from engine.t13_play import going_out_options
-from engine.topper import parse_topper_card, parse_topper_cards, topper_card_name
-from engine.tt_arrange import best_tt_arrangement, tt_min_deadwood
-from engine.tt_melds import TTMeld, describe_tt_meld, is_tt_meld
-from engine.tt_play import early_tunk, tt_layoffs, tt_tunk_out
-from engine.types import Arrangement, BestResult, Layoff, TableMeld
+from engine.games.session import Standing, gff_next_deal, standings, t13_next_round
+from engine.games.t13.play import going_out_options
+from engine.games.t13.settle import T13Round, default_decks, score_t13_round, settle_t13_scores
+from engine.games.tt.arrange import best_tt_arrangement, tt_min_deadwood
+from engine.games.tt.melds import TTMeld, describe_tt_meld, is_tt_meld
+from engine.games.tt.play import early_tunk, tt_layoffs, tt_tunk_out
+from engine.games.tt.settle import TTKnock, TTSettlement, TTTunkOut, settle_tt
+from engine.standard.arrange import best_arrangement, min_deadwood
+from engine.standard.melds import (
+    StdContext,
+    StdMeld,
+    describe_meld,
+    gff_context,
+    is_meld,
+    t13_context,
+)
+from engine.teach.check_arrangement import ArrangementCheck, MeldVerdict, check_arrangement
 
 __all__ = [
     "ENGINE_VERSION",

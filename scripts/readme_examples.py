@@ -27,8 +27,8 @@ if str(REPO_ROOT) not in sys.path:  # run as a script from anywhere
 
 from flask import Flask  # noqa: E402
 
-from api import create_app  # noqa: E402
-from api.openapi import spec_dict  # noqa: E402
+from api.app import create_app  # noqa: E402
+from api.docs.openapi import spec_dict  # noqa: E402
 
 README = REPO_ROOT / "README.md"
 START = "<!-- examples:start -->"

@@ -23,9 +23,9 @@ from flask import Flask, Response, current_app
 from flask.testing import FlaskClient
 from flask_smorest import Blueprint
 
-from api import create_app
-from api.cache import cached_json
-from engine.errors import EngineError
+from api.app import create_app
+from api.cache.store import cached_json
+from engine.core.errors import EngineError
 from tests.support.processes import free_port, stop_process, wait_for_port
 
 REDIS_START_TIMEOUT = 10.0

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from api.cpu_quota import available_cpus, cpu_quota, default_workers
+from api.server.cpu_quota import available_cpus, cpu_quota, default_workers
 from tests.support.processes import (
     REPO_ROOT,
     free_port,
@@ -145,7 +145,7 @@ def test_start_script_has_no_control_socket_error(tmp_path: Path) -> None:
     # booting workers of the default would only make the start and the stop slower).
     _, plain = _start(
         tmp_path,
-        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"],
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api.app:create_app()"],
         lambda text: text.count("Booting worker") >= 1,
         workers=1,
     )

@@ -16,8 +16,8 @@ import kubernetes_validate
 import pytest
 import yaml
 
+from api.cache.redis_conn import connect
 from api.config import ENV_VARS
-from api.redis_conn import connect
 
 DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
 K8S = DEPLOY / "k8s"

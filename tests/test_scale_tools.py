@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scripts.loadgen import LoadReport, Sample
-from scripts.scaleout import Nginx, _parse_cluster_nodes
+from harness.loadgen import LoadReport, Sample
+from harness.scaleout import Nginx, _parse_cluster_nodes
 
 # Three masters (7000-7002) with a replica each; 7000 has failed and its replica 7003 took over.
 CLUSTER_NODES = """\

@@ -22,7 +22,7 @@ from api.resources import (
     side_pots,
 )
 from api.schemas.common import GAME_TITLES
-from engine.rules import GAME_FLIP_FLOP, GAMES, THREE_THIRTEEN
+from engine.core.options import GAME_FLIP_FLOP, GAMES, THREE_THIRTEEN
 
 _GAME_DESCRIPTIONS = {
     "game-flip-flop": "Game, Flip, Flop: standard 52-card deck, 2-8 players, five cards each; "

@@ -11,8 +11,8 @@ from flask_smorest import Blueprint
 from marshmallow import Schema
 from webargs.flaskparser import abort
 
-from api.cache import cached_json
-from api.fastdump import compile_dumper
+from api.cache.store import cached_json
+from api.http.fastdump import compile_dumper
 
 VALIDATION_STATUS = 422
 """What webargs answers a body that fails its schema (flask-smorest's documented 422)."""
@@ -21,9 +21,10 @@ VALIDATION_STATUS = 422
 def load_json_body(schema: Schema) -> Any:
     """``schema.load`` of the body the JSON guard parsed (``g.json_body``), failing exactly as
     webargs' ``use_args(schema, location="json")`` does: a 422 whose ``messages`` are the
-    schema's under ``"json"`` (``api.errors`` drops that level and names each field).
+    schema's under ``"json"`` (``api.http.errors`` drops that level and names each field).
 
-    The guard (``api.errors``) has already refused a body that is not JSON, not UTF-8, too deep,
+    The guard (``api.http.errors``) has already refused a body that is not JSON, not UTF-8, too
+    deep,
     too big or not an object, and parsed it with the same ``json.loads`` webargs would run again.
     """
     try:
@@ -51,7 +52,8 @@ def add_cached_post(
     """Register ``POST rule``: load ``request_schema``, dump ``answer(query)``, cache the JSON.
 
     Both schemas are instantiated once here, not per request, and the response schema is
-    compiled into plain closures (``api.fastdump``): a marshmallow schema deep-copies its fields
+    compiled into plain closures (``api.http.fastdump``): a marshmallow schema deep-copies its
+    fields
     and builds its nested schemas when created, which cost more than the engine's answer for a
     small hand. Dumping is stateless, so one instance serves every thread.
 

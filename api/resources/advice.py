@@ -33,12 +33,12 @@ from api.schemas.advice import (
     t13_request_schema,
     tunk_request_schema,
 )
-from engine.advice.discard import discard_advice
-from engine.advice.draw import DEFAULT_DRAW_PRECISION, draw_advice
-from engine.advice.knock import DEFAULT_PRECISION, knock_advice
-from engine.advice.t13 import t13_discard_advice, t13_draw_advice
-from engine.cards import RANK_NAMES
-from engine.rules import GAME_FLIP_FLOP, THREE_THIRTEEN
+from engine.advice.t13.advisor import t13_discard_advice, t13_draw_advice
+from engine.advice.tunk.discard import discard_advice
+from engine.advice.tunk.draw import DEFAULT_DRAW_PRECISION, draw_advice
+from engine.advice.tunk.knock import DEFAULT_PRECISION, knock_advice
+from engine.core.cards import RANK_NAMES
+from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN
 
 DIGITS = 4
 

@@ -3,7 +3,7 @@
 The player proposes melds from their hand; the answer judges each (legal or not, the deciding
 rule and a link to it), gives the deadwood the proposal leaves and how far it is from the best
 arrangement (C-2), and what was missed: a meld in the deadwood, a better split, or a lay-off
-onto the table (GFF-3, TT-8). ``engine.check_arrangement`` does the work.
+onto the table (GFF-3, TT-8). ``engine.teach.check_arrangement`` does the work.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
+from api.docs.rules_doc import rule_url
 from api.resources._helpers import add_cached_post
 from api.resources.examples import ARRANGEMENT_EXAMPLES
 from api.resources.melds import arrangement, layoff, std_meld, tt_meld
-from api.rules_doc import rule_url
 from api.schemas.arrangement import ARRANGEMENT_REQUESTS, ARRANGEMENT_RESPONSES, ArrangementQuery
-from engine.check_arrangement import check_arrangement
-from engine.rules import THREE_THIRTEEN, TRIPLE_TUNK
+from engine.core.options import THREE_THIRTEEN, TRIPLE_TUNK
+from engine.teach.check_arrangement import check_arrangement
 
 
 def check_query(q: ArrangementQuery) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from flask_smorest import Blueprint
 
 from api.resources.examples import BATCH_EXAMPLE
 from api.schemas.batch import MAX_BATCH_ITEMS, BatchRequest, BatchResponse
-from engine.rules import GAMES
+from engine.core.options import GAMES
 
 BATCHABLE = ("melds", "early-tunk", "side-pots", "settle", "arrangement")
 _BATCH_PATH = re.compile(

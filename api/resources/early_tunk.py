@@ -13,10 +13,10 @@ from flask_smorest import Blueprint
 from api.resources._helpers import add_cached_post
 from api.resources.examples import EARLY_TUNK_EXAMPLES
 from api.schemas.early_tunk import EARLY_TUNK_REQUESTS, EARLY_TUNK_RESPONSES, EarlyTunkQuery
-from engine.gff_play import early_win, hand_total
-from engine.rules import GAME_FLIP_FLOP, TripleTunkRules
-from engine.settle_gff import EarlyWin, settle_gff
-from engine.tt_play import early_tunk
+from engine.core.options import GAME_FLIP_FLOP, TripleTunkRules
+from engine.games.gff.play import early_win, hand_total
+from engine.games.gff.settle import EarlyWin, settle_gff
+from engine.games.tt.play import early_tunk
 
 
 def _sole_declarer_net(value: int, players: int, stake: int) -> int:

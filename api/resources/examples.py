@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rules import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
+from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
 
 MELDS_EXAMPLES: dict[str, dict[str, Any]] = {
     # 7-8-9 of hearts and three 7s share the 7H; the run leaves less deadwood (C-2). The 9H

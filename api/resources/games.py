@@ -1,7 +1,8 @@
 """``GET /v1/games``: the catalogue of games, read from the engine (rules, decks, hand sizes).
 
 Nothing here is a hand-kept copy of an engine table: options, defaults and allowed values come
-from ``engine.rules``, hand sizes from ``engine.hands``, card names from the card modules. Only
+from ``engine.core.options``, hand sizes from ``engine.games.hands``, card names from the card
+modules. Only
 the titles and seat ranges (RULES.md GFF-1, TT-1) live in ``api.schemas.common``.
 """
 
@@ -13,12 +14,11 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from api.fields import STD_NOTATION, TOPPER_NOTATION
 from api.schemas.common import GAME_TITLES, PLAYER_RANGE
+from api.schemas.fields import STD_NOTATION, TOPPER_NOTATION
 from api.schemas.games import GamesOut
-from engine.cards import RANK_NAMES, card_name
-from engine.hands import MAX_DECKS, MAX_ROUND, TUNK_MAX_HAND, deal_size
-from engine.rules import (
+from engine.core.cards import RANK_NAMES, card_name
+from engine.core.options import (
     EARLY_TUNK_RANGE,
     GAME_FLIP_FLOP,
     GAMES,
@@ -29,8 +29,9 @@ from engine.rules import (
     canonical_rules,
     default_rules,
 )
-from engine.topper import DECK as TOPPER_DECK
-from engine.topper import topper_card_name
+from engine.core.topper import DECK as TOPPER_DECK
+from engine.core.topper import topper_card_name
+from engine.games.hands import MAX_DECKS, MAX_ROUND, TUNK_MAX_HAND, deal_size
 
 TUNK_DEAL = 5  # GFF-1 / TT-1: five cards each
 _RULE_ID = re.compile(r"^([A-Z0-9]+-\d+)")

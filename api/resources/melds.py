@@ -17,14 +17,19 @@ from flask_smorest import Blueprint
 from api.resources._helpers import add_cached_post
 from api.resources.examples import MELDS_EXAMPLES
 from api.schemas.melds import MELDS_REQUESTS, MELDS_RESPONSES, MeldsQuery
-from engine.cards import POINTS as STD_POINTS
-from engine.cards import RANK_NAMES, SUIT_LETTERS
-from engine.gff_play import GffGoingOut, gff_going_out, gff_layoffs
-from engine.layoff_plan import layoff_plan
-from engine.rules import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK, ThreeThirteenRules
-from engine.settle_tt import multiplier
-from engine.std_arrange import best_arrangement
-from engine.std_melds import (
+from engine.core.cards import POINTS as STD_POINTS
+from engine.core.cards import RANK_NAMES, SUIT_LETTERS
+from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK, ThreeThirteenRules
+from engine.core.topper import POINTS as TOPPER_POINTS
+from engine.core.types import Arrangement, BestResult, Layoff
+from engine.games.gff.play import GffGoingOut, gff_going_out, gff_layoffs
+from engine.games.t13.play import going_out_options
+from engine.games.tt.arrange import best_tt_arrangement
+from engine.games.tt.melds import TTMeld, iter_tt_melds
+from engine.games.tt.play import tt_layoffs, tt_tunk_out
+from engine.games.tt.settle import multiplier
+from engine.standard.arrange import best_arrangement
+from engine.standard.melds import (
     StdContext,
     StdMeld,
     describe_meld,
@@ -32,12 +37,7 @@ from engine.std_melds import (
     legal_meld_tuples,
     t13_context,
 )
-from engine.t13_play import going_out_options
-from engine.topper import POINTS as TOPPER_POINTS
-from engine.tt_arrange import best_tt_arrangement
-from engine.tt_melds import TTMeld, iter_tt_melds
-from engine.tt_play import tt_layoffs, tt_tunk_out
-from engine.types import Arrangement, BestResult, Layoff
+from engine.teach.layoff_plan import layoff_plan
 
 # --- presenters: engine values -> dicts of ints (the response schema prints the cards) ---------
 
@@ -88,7 +88,7 @@ def layoff(lo: Layoff) -> dict[str, Any]:
 
 
 def _plan(q: MeldsQuery, deadwood: Iterable[int], keep: int) -> list[dict[str, Any]]:
-    """The best lay-off plan of the deadwood (``engine.layoff_plan``), keeping ``keep`` hand
+    """The best lay-off plan of the deadwood (``engine.teach.layoff_plan``), keeping ``keep`` hand
     cards (the arrangement's melds count as kept)."""
     dead = list(deadwood)
     left = max(0, keep - (len(q.hand) - len(dead)))

@@ -1,7 +1,7 @@
 """``GET /v1/rules`` and ``GET /v1/rules/{id}``: the text behind every rule id an answer cites.
 
-The text comes from ``docs/rules.md`` (``api.rules_doc``). Both documents are static per
-release, so they carry an ETag and ``Cache-Control`` (``api.conditional``).
+The text comes from ``docs/rules.md`` (``api.docs.rules_doc``). Both documents are static per
+release, so they carry an ETag and ``Cache-Control`` (``api.http.conditional``).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from api.errors import problem
-from api.rules_doc import RULE_URL_TEMPLATE, RuleEntry, all_rules, rule_url, rules_by_id
+from api.docs.rules_doc import RULE_URL_TEMPLATE, RuleEntry, all_rules, rule_url, rules_by_id
+from api.http.errors import problem
 from api.schemas.rules import RuleOut, RulesOut, RulesQuery
 
 _EXAMPLE_RULE = {

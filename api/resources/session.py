@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from api.schemas.settle import GffSettleQuery, T13SettleQuery, TtSettleQuery
-from engine.rules import canonical_rules
-from engine.session import Standing, gff_next_deal, standings, t13_next_round
+from engine.core.options import canonical_rules
+from engine.games.session import Standing, gff_next_deal, standings, t13_next_round
 
 
 def _standings(rows: tuple[Standing, ...]) -> list[dict[str, int]]:

@@ -20,17 +20,17 @@ from api.schemas.settle import (
     T13SettleQuery,
     TtSettleQuery,
 )
-from engine.errors import EngineError
-from engine.rules import (
+from engine.core.errors import EngineError
+from engine.core.options import (
     GAME_FLIP_FLOP,
     THREE_THIRTEEN,
     TRIPLE_TUNK,
     GameFlipFlopRules,
     ThreeThirteenRules,
 )
-from engine.settle_gff import settle_gff
-from engine.settle_t13 import score_t13_round, settle_t13_scores
-from engine.settle_tt import TTTunkOut, multiplier, settle_tt
+from engine.games.gff.settle import settle_gff
+from engine.games.t13.settle import score_t13_round, settle_t13_scores
+from engine.games.tt.settle import TTTunkOut, multiplier, settle_tt
 
 # Engine parameter names that the request spells differently.
 _RENAMED = {"n_seats": "players", "round_number": "round"}

@@ -9,9 +9,9 @@ from flask_smorest import Blueprint
 from api.resources._helpers import add_cached_post
 from api.resources.examples import SIDE_POTS_EXAMPLE
 from api.schemas.side_pots import SidePotsQuery, SidePotsRequest, SidePotsResponse
-from engine.cards import SUIT_LETTERS
-from engine.gff_play import WITH_FLIP, WITH_FLOP, SidePotResult, side_pots
-from engine.rules import GAME_FLIP_FLOP, GameFlipFlopRules
+from engine.core.cards import SUIT_LETTERS
+from engine.core.options import GAME_FLIP_FLOP, GameFlipFlopRules
+from engine.games.gff.play import WITH_FLIP, WITH_FLOP, SidePotResult, side_pots
 
 
 def _pot(result: SidePotResult, amount: int | None) -> dict[str, Any]:

@@ -11,7 +11,8 @@ be posted to every advice endpoint of a game; only the hand size differs (after 
 Loading validates everything once, at the edge, with exact field paths (C-1: no card shown more
 often than the decks hold across hand, table, discard pile and known pickups; seats in range;
 hand sizes and card counts consistent with the deck) and yields a query of engine values: an
-``engine.sim.core.Observation`` for the Tunk games, an ``engine.advice.t13.T13Situation`` for
+``engine.sim.core.Observation`` for the Tunk games, an ``engine.advice.t13.advisor.T13Situation``
+for
 Three Thirteen. The query's ``canonical()`` form is the cache key.
 
 A settle answer's ``next`` can be merged into a request of the same game: Game Flip Flop
@@ -30,16 +31,6 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.fields import (
-    MAX_MONEY,
-    MAX_TOTAL,
-    RulesField,
-    StrictBoolean,
-    at_most,
-    bounded_money,
-    card_field_for,
-    path_error,
-)
 from api.schemas.common import (
     build_table,
     canonical_table,
@@ -56,6 +47,16 @@ from api.schemas.common import (
     seat_field,
     table_field,
 )
+from api.schemas.fields import (
+    MAX_MONEY,
+    MAX_TOTAL,
+    RulesField,
+    StrictBoolean,
+    at_most,
+    bounded_money,
+    card_field_for,
+    path_error,
+)
 from api.schemas.melds import (
     gff_meld_problem,
     layoff_step_schema,
@@ -64,14 +65,15 @@ from api.schemas.melds import (
     validate_engine_table,
 )
 from api.schemas.side_pots import money_field
-from engine.advice import knock as tunk_knock
-from engine.advice import t13 as t13_advice
-from engine.advice.common import check_observation
-from engine.advice.discard import DANGER_POINTS, OUT_POINTS
-from engine.advice.draw import DEFAULT_DRAW_PRECISION
-from engine.advice.knock import model_for
-from engine.errors import EngineError
-from engine.rules import (
+from engine.advice.situation import Observation
+from engine.advice.t13 import advisor as t13_advice
+from engine.advice.tunk import knock as tunk_knock
+from engine.advice.tunk.common import check_observation
+from engine.advice.tunk.discard import DANGER_POINTS, OUT_POINTS
+from engine.advice.tunk.draw import DEFAULT_DRAW_PRECISION
+from engine.advice.tunk.knock import model_for
+from engine.core.errors import EngineError
+from engine.core.options import (
     GAME_FLIP_FLOP,
     THREE_THIRTEEN,
     TRIPLE_TUNK,
@@ -79,10 +81,9 @@ from engine.rules import (
     ThreeThirteenRules,
     canonical_rules,
 )
-from engine.settle_gff import stakes_for
-from engine.settle_t13 import default_decks
-from engine.situation import Observation
-from engine.types import TableMeld
+from engine.core.types import TableMeld
+from engine.games.gff.settle import stakes_for
+from engine.games.t13.settle import default_decks
 
 DISCARD = "discard"
 DRAW = "draw"
@@ -383,7 +384,7 @@ def opponent_schema(game: str) -> type[Schema]:
             "description": "Hand totals (at most 10) the opponent was seen to hold at turn starts "
             "where it could have knocked or dropped and played on (shown at the end of an "
             "earlier deal, or worked out): evidence against the aggressive knocking styles of "
-            "the opponent model (engine.advice.styles)."
+            "the opponent model (engine.advice.tunk.styles)."
         },
     )
     if game == GAME_FLIP_FLOP:
@@ -684,7 +685,7 @@ class TunkAdviceRequestBase(Schema):
             early=tuple(early) if is_tt else (),
             discard_history=tuple(history),
             declined=tuple(declined),
-            # GFF-6 money: the drop payout is settled from it (engine.advice.knock)
+            # GFF-6 money: the drop payout is settled from it (engine.advice.tunk.knock)
             stake=(data.get("stake") or 0) if not is_tt else 0,
             bankrolls=tuple(data.get("bankrolls", ())) if not is_tt else (),
             flip_carry_in=data.get("flip_carry_in", 0) if not is_tt else 0,

@@ -14,15 +14,15 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.fields import card_field_for
 from api.schemas.common import layoffs_field, make_schema, schema_name
+from api.schemas.fields import card_field_for
 from api.schemas.melds import (
     MELDS_REQUESTS,
     MeldsQuery,
     MeldsRequestBase,
     arrangement_schema,
 )
-from engine.rules import GAMES
+from engine.core.options import GAMES
 
 MAX_PROPOSED_MELDS = 10
 

@@ -16,13 +16,13 @@ from typing import Any, NoReturn
 
 from marshmallow import Schema, fields, validate
 
-from api.fields import MAX_SEAT_NUMBER, at_most, card_field_for, path_error
-from engine.cards import card_name
-from engine.errors import EngineError
-from engine.hands import MAX_DECKS, MAX_ROUND, validate_hand
-from engine.rules import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
-from engine.topper import topper_card_name
-from engine.types import TableMeld
+from api.schemas.fields import MAX_SEAT_NUMBER, at_most, card_field_for, path_error
+from engine.core.cards import card_name
+from engine.core.errors import EngineError
+from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
+from engine.core.topper import topper_card_name
+from engine.core.types import TableMeld
+from engine.games.hands import MAX_DECKS, MAX_ROUND, validate_hand
 
 # Seats per game: GFF-1 (2-8), TT-1 (3-6). RULES.md sets no limit for Three Thirteen; the service
 # accepts 2-8 seats there and checks that the decks hold round 11's deal (T13-2).
@@ -148,7 +148,8 @@ def check_hand(
     decks: int = 1,
     min_size: int = 1,
 ) -> None:
-    """Repeated cards at their index, then the engine's size limits (engine.hands.validate_hand)."""
+    """Repeated cards at their index, then the engine's size limits
+    (engine.games.hands.validate_hand)."""
     check_copies(game, [(path, hand)], decks if game == THREE_THIRTEEN else 1)
     try:
         validate_hand(

@@ -7,14 +7,14 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.fields import MAX_MONEY, RulesField, at_most, card_field_for
 from api.schemas.common import (
     check_hand,
     make_schema,
     players_field,
     schema_name,
 )
-from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK, Rules, canonical_rules
+from api.schemas.fields import MAX_MONEY, RulesField, at_most, card_field_for
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK, Rules, canonical_rules
 
 DEALT = 5  # GFF-1 / TT-1
 
@@ -49,7 +49,7 @@ def _dealt_hand(game: str) -> fields.List:
 
 
 class EarlyTunkRequestBase(Schema):
-    """Shared loading: duplicate check through engine.hands, then the frozen query."""
+    """Shared loading: duplicate check through engine.games.hands, then the frozen query."""
 
     game = GAME_FLIP_FLOP
 

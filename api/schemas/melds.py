@@ -15,7 +15,6 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.fields import RulesField, StrictBoolean, card_field_for
 from api.schemas.common import (
     MAX_TIES_LIMIT,
     PLAYER_RANGE,
@@ -38,9 +37,9 @@ from api.schemas.common import (
     seat_field,
     table_field,
 )
-from engine.errors import EngineError
-from engine.gff_play import spread_kind, validate_gff_table
-from engine.rules import (
+from api.schemas.fields import RulesField, StrictBoolean, card_field_for
+from engine.core.errors import EngineError
+from engine.core.options import (
     GAME_FLIP_FLOP,
     GAMES,
     THREE_THIRTEEN,
@@ -49,11 +48,12 @@ from engine.rules import (
     ThreeThirteenRules,
     canonical_rules,
 )
-from engine.settle_t13 import default_decks
-from engine.std_melds import is_meld, t13_context
-from engine.tt_melds import is_tt_meld
-from engine.tt_play import validate_tt_table
-from engine.types import TableMeld
+from engine.core.types import TableMeld
+from engine.games.gff.play import spread_kind, validate_gff_table
+from engine.games.t13.settle import default_decks
+from engine.games.tt.melds import is_tt_meld
+from engine.games.tt.play import validate_tt_table
+from engine.standard.melds import is_meld, t13_context
 
 DEFAULT_MELDS_LIMIT = 100
 """Legal melds listed when the request gives no ``limit`` (bounded output by default)."""

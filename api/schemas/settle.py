@@ -18,7 +18,6 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.fields import MAX_MONEY, MAX_TOTAL, RulesField, StdCard, StrictBoolean, at_most, path_error
 from api.schemas.common import (
     PLAYER_RANGE,
     build_table,
@@ -34,6 +33,15 @@ from api.schemas.common import (
     seat_field,
     table_field,
 )
+from api.schemas.fields import (
+    MAX_MONEY,
+    MAX_TOTAL,
+    RulesField,
+    StdCard,
+    StrictBoolean,
+    at_most,
+    path_error,
+)
 from api.schemas.melds import tt_meld_problem, validate_engine_table
 from api.schemas.session import (
     GffNextOut,
@@ -44,15 +52,16 @@ from api.schemas.session import (
     TtSessionOut,
 )
 from api.schemas.side_pots import check_deal, dealt_hands_field, money_field
-from engine.gff_play import EARLY_WIN_TOTALS
-from engine.rules import (
+from engine.core.options import (
     GAME_FLIP_FLOP,
     THREE_THIRTEEN,
     TRIPLE_TUNK,
     Rules,
     canonical_rules,
 )
-from engine.settle_gff import (
+from engine.core.types import TableMeld
+from engine.games.gff.play import EARLY_WIN_TOTALS
+from engine.games.gff.settle import (
     Drop,
     EarlyWin,
     GffOutcome,
@@ -62,10 +71,9 @@ from engine.settle_gff import (
     TunkOut,
     stakes_for,
 )
-from engine.settle_t13 import default_decks
-from engine.settle_tt import SPECIAL_BONUSES, TTKnock, TTOutcome, TTTunkOut
-from engine.tt_play import owned_special_bonus
-from engine.types import TableMeld
+from engine.games.t13.settle import default_decks
+from engine.games.tt.play import owned_special_bonus
+from engine.games.tt.settle import SPECIAL_BONUSES, TTKnock, TTOutcome, TTTunkOut
 
 
 def _stake_field(description: str) -> fields.Integer:

@@ -7,10 +7,10 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.fields import MAX_MONEY, RulesField, StdCard, at_most, path_error
 from api.schemas.common import PLAYER_RANGE, check_copies, check_seat, seat_field
-from engine.gff_play import DEALT, WITH_FLOP
-from engine.rules import GAME_FLIP_FLOP, GameFlipFlopRules, Rules, canonical_rules
+from api.schemas.fields import MAX_MONEY, RulesField, StdCard, at_most, path_error
+from engine.core.options import GAME_FLIP_FLOP, GameFlipFlopRules, Rules, canonical_rules
+from engine.games.gff.play import DEALT, WITH_FLOP
 
 _MIN, _MAX = PLAYER_RANGE[GAME_FLIP_FLOP]
 

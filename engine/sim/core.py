@@ -1,6 +1,7 @@
 """Simulator core shared by every game: the policy protocol, deal results and statistics helpers.
 
-A policy sees an :class:`engine.situation.Observation` (defined below the advice, which reads it
+A policy sees an :class:`engine.advice.situation.Observation` (defined below the advice, which
+reads it
 too): only what a real player at the table sees (their own hand, the table, the discard pile,
 cards opponents are known to hold, hand sizes, turn counts, the flip card, waiting counters and
 early-tunk claims). Simulators never hand a policy the stock or
@@ -17,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.situation import Observation
-from engine.stats import Z95, mean_interval, normal_interval, wilson_interval
+from engine.advice.situation import Observation
+from engine.core.stats import Z95, mean_interval, normal_interval, wilson_interval
 
 
 class Policy(Protocol):

@@ -1,14 +1,14 @@
 """Full-deal Game Flip Flop simulator (RULES.md GFF-1..GFF-11, C-3..C-5).
 
 One call plays one deal between pluggable policies and settles it with
-:func:`engine.settle_gff.settle_gff`:
+:func:`engine.games.gff.settle.settle_gff`:
 
 - deal five cards each, one at a time clockwise from the dealer's left, dealer last (C-4); the
   dealer's last card is the flip card, known to everyone and kept in the dealer's hand (GFF-5);
 - 49/50 is always declared (GFF-4): it wins outright, so no sensible player keeps quiet;
 - each turn: the policy may drop (GFF-8, C-5); otherwise it draws from the stock or takes the top
   discard (GFF-7: the first player must draw from the stock); the simulator then goes out or
-  tunks out when the hand allows it (GFF-9/GFF-10 via :func:`engine.gff_play.gff_going_out`),
+  tunks out when the hand allows it (GFF-9/GFF-10 via :func:`engine.games.gff.play.gff_going_out`),
   else lays every spread of the best arrangement and every lay-off it can (GFF-2/GFF-3), and the
   policy picks the discard;
 - the player who draws the last stock card ends the hand after that turn (GFF-11).
@@ -22,11 +22,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.advice.common import best_spreads, gff_spreads_in
-from engine.cards import POINTS, RANK_OF, SUIT_OF
-from engine.gff_play import gff_going_out, spread_kind
-from engine.rules import GAME_FLIP_FLOP
-from engine.settle_gff import (
+from engine.advice.tunk.common import best_spreads, gff_spreads_in
+from engine.core.cards import POINTS, RANK_OF, SUIT_OF
+from engine.core.options import GAME_FLIP_FLOP
+from engine.core.types import TableMeld
+from engine.games.gff.play import gff_going_out, spread_kind
+from engine.games.gff.settle import (
     Drop,
     EarlyWin,
     GffOutcome,
@@ -36,7 +37,7 @@ from engine.settle_gff import (
     settle_gff,
 )
 from engine.sim.core import DealResult, KnockRecord, Observation, Policy
-from engine.sim.tunk_common import (
+from engine.sim.tunk import (
     KnockHook,
     TunkDeal,
     check_conservation,
@@ -45,7 +46,6 @@ from engine.sim.tunk_common import (
     draw_card,
     observe,
 )
-from engine.types import TableMeld
 
 STAKE = 100  # units per stake; results are reported in stakes (units / STAKE)
 BANKROLL = 10**9  # deep enough that GFF-6's reserve never limits the stakes

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 
-from engine.advice.common import GFF_MODEL, TT_MODEL, GameModel, best_after_draw
-from engine.advice.discard import discard_options, lay_melds_advice
-from engine.advice.draw import draw_advice
-from engine.advice.knock import DEFAULT_SAMPLES, knock_advice
-from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.advice.situation import Observation
+from engine.advice.tunk.common import GFF_MODEL, TT_MODEL, GameModel, best_after_draw
+from engine.advice.tunk.discard import discard_options, lay_melds_advice
+from engine.advice.tunk.draw import draw_advice
+from engine.advice.tunk.knock import DEFAULT_SAMPLES, knock_advice
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Policy
-from engine.situation import Observation
 
 # Baseline knock/drop thresholds (hand total <= threshold: knock/drop), one per game for every
 # player count. Measured with bench/tournament.py --sweep: every threshold in the range played a

@@ -6,7 +6,8 @@ every round. Decks follow T13-2 (``default_decks``: one for two players, two for
 The top stock card starts the discard pile. On a turn the player draws the top of the stock or of
 the discard pile, then discards; after the draw a player whose other r+2 cards are fully melded
 may go out (T13-5): everyone else then has one more turn (draw, discard) and the round is scored
-(T13-6) by ``engine.settle_t13.score_t13_round`` (the teammates' C-2 search). When a player must
+(T13-6) by ``engine.games.t13.settle.score_t13_round`` (the teammates' C-2 search). When a player
+must
 draw from an empty stock, the discard pile except its top card is shuffled with the game's seeded
 ``random.Random`` into a new stock (T13-8).
 
@@ -27,11 +28,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.rules import ThreeThirteenRules
-from engine.settle_t13 import default_decks, score_t13_round
-from engine.std_arrange import DeadwoodMemo
-from engine.std_melds import t13_context
-from engine.t13_play import going_out_options
+from engine.core.options import ThreeThirteenRules
+from engine.games.t13.play import going_out_options
+from engine.games.t13.settle import default_decks, score_t13_round
+from engine.standard.arrange import DeadwoodMemo
+from engine.standard.melds import t13_context
 
 ROUNDS = 11
 TURN_CAP = 600
@@ -285,7 +286,8 @@ def _score(
     decks: int,
     dealer: int,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """T13-6 via ``engine.settle_t13.score_t13_round``; a capped round (nobody out) scores every
+    """T13-6 via ``engine.games.t13.settle.score_t13_round``; a capped round (nobody out) scores
+    every
     hand's C-2 deadwood."""
     if went_out is None:
         scorer = DeadwoodMemo.for_context(t13_context(round_number, rules))

@@ -1,6 +1,7 @@
 """Three Thirteen policies for the simulator: the advisor and a panel of other styles.
 
-* :class:`AdvisorT13Policy` follows ``engine.advice.t13``'s draw and discard advice (seeded per
+* :class:`AdvisorT13Policy` follows ``engine.advice.t13.advisor``'s draw and discard advice (seeded
+per
   decision, so a game is reproducible), with the whole situation: running totals, each
   opponent's pickups and discards, who went out.
 * The panel (``PANEL``), each going out whenever it can unless said otherwise (T13-5):
@@ -23,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.advice.t13 import (
+from engine.advice.t13.advisor import (
     DEFAULT_PRECISION,
     DEFAULT_SAMPLES,
     DEFAULT_STOCK_SAMPLES,
@@ -31,11 +32,11 @@ from engine.advice.t13 import (
     t13_discard_advice,
     t13_draw_advice,
 )
-from engine.cards import RANK_OF, SUIT_OF
+from engine.core.cards import RANK_OF, SUIT_OF
+from engine.games.t13.play import going_out_options
 from engine.sim.t13 import T13Policy, T13View
-from engine.std_arrange import DeadwoodMemo
-from engine.std_melds import t13_context
-from engine.t13_play import going_out_options
+from engine.standard.arrange import DeadwoodMemo
+from engine.standard.melds import t13_context
 
 
 def _memo(view: T13View) -> DeadwoodMemo:

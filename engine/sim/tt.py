@@ -12,7 +12,8 @@
   special meld), always keeping at least two cards (TT-11: no other play may empty the hand, and
   a card must be discarded); every card laid on an opponent's meld adds 3 to its owner's waiting
   counter (TT-12); then the policy picks the discard.
-- Settlement through :func:`engine.settle_tt.settle_tt` (TT-13/TT-14 multipliers). TT-1 seats 3
+- Settlement through :func:`engine.games.tt.settle.settle_tt` (TT-13/TT-14 multipliers). TT-1 seats
+3
   to 6 players; two seats (the heads-up tournament) are settled by the same TT-13 formula
   here, since ``settle_tt`` accepts only legal tables.
 """
@@ -23,10 +24,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.rules import TRIPLE_TUNK, TripleTunkRules
-from engine.settle_tt import TTKnock, TTTunkOut, multiplier, settle_tt
+from engine.core.options import TRIPLE_TUNK, TripleTunkRules
+from engine.core.topper import POINTS
+from engine.core.types import TableMeld
+from engine.games.tt.arrange import best_tt_arrangement
+from engine.games.tt.melds import describe_tt_meld
+from engine.games.tt.play import can_extend, early_tunk, owned_special_bonus, tt_tunk_out
+from engine.games.tt.settle import TTKnock, TTTunkOut, multiplier, settle_tt
 from engine.sim.core import DealResult, Observation, Policy
-from engine.sim.tunk_common import (
+from engine.sim.tunk import (
     KnockHook,
     TunkDeal,
     check_conservation,
@@ -35,11 +41,6 @@ from engine.sim.tunk_common import (
     draw_card,
     observe,
 )
-from engine.topper import POINTS
-from engine.tt_arrange import best_tt_arrangement
-from engine.tt_melds import describe_tt_meld
-from engine.tt_play import can_extend, early_tunk, owned_special_bonus, tt_tunk_out
-from engine.types import TableMeld
 
 UNIT = 1
 DEALT = 5

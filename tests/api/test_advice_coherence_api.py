@@ -160,10 +160,10 @@ def test_gff_money_reaches_the_drop_answer(client: FlaskClient) -> None:
 @pytest.mark.parametrize("game", ["game-flip-flop", "triple-tunk"])
 @pytest.mark.parametrize("endpoint", ["discard", "draw", "knock"])
 def test_the_compiled_dumpers_equal_marshmallow(game: str, endpoint: str) -> None:
-    # The advice routes print answers with api.fastdump; it must give Schema.dump's JSON.
+    # The advice routes print answers with api.http.fastdump; it must give Schema.dump's JSON.
     import json
 
-    from api.fastdump import compile_dumper
+    from api.http.fastdump import compile_dumper
     from api.resources.advice import _RESPONSES, _TUNK_ANSWERS
     from api.resources.examples import ADVICE_EXAMPLES
     from api.schemas.advice import tunk_request_schema

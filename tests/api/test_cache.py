@@ -16,7 +16,7 @@ import pytest
 from conftest import PROBE_CALLS, PROBE_VIEWS, RedisServer
 from flask import Flask
 
-from api.cache import (
+from api.cache.store import (
     ALIAS_PREFIX,
     KEY_PREFIX,
     NAMESPACE,

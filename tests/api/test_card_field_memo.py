@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from marshmallow import ValidationError
 
-from api.fields import MEMO_TEXT_LENGTH, StdCard, TopperCard
-from engine.cards import parse_card
-from engine.topper import parse_topper_card
+from api.schemas.fields import MEMO_TEXT_LENGTH, StdCard, TopperCard
+from engine.core.cards import parse_card
+from engine.core.topper import parse_topper_card
 
 
 @pytest.mark.parametrize(

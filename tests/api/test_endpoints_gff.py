@@ -1,6 +1,6 @@
 """Game Flip Flop endpoints through the test client, with answers worked out by hand from RULES.md.
 
-Card ints (engine.cards) sort suit-major S, H, D, C then A..K, which is the order hands and
+Card ints (engine.core.cards) sort suit-major S, H, D, C then A..K, which is the order hands and
 melds come back in.
 """
 

@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from werkzeug.test import TestResponse
 
-from api.errors import MAX_JSON_DEPTH, flatten_messages, parse_json_body, problem
+from api.http.errors import MAX_JSON_DEPTH, flatten_messages, parse_json_body, problem
 
 PROBE = "/v1/probe/game-flip-flop/echo"
 

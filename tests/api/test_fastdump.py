@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from marshmallow import Schema
 
 import api.resources._helpers as helpers
-from api import create_app
-from api.fastdump import compile_dumper
+from api.app import create_app
+from api.http.fastdump import compile_dumper
 from api.resources.examples import (
     EARLY_TUNK_EXAMPLES,
     MELDS_EXAMPLES,

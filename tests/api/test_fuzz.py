@@ -29,7 +29,7 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 
-from api import create_app
+from api.app import create_app
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
 SEED = os.environ.get("FUZZ_SEED")  # another seeded set of cases (default: hypothesis' derandomize)

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from engine.rules import GAMES
+from engine.core.options import GAMES
 
 
 def _game(client: FlaskClient, name: str) -> dict[str, Any]:

@@ -26,8 +26,8 @@ import pytest
 import yaml
 from werkzeug.serving import make_server
 
-from api import create_app
-from api.openapi import SPEC_PATH, concrete, first_request
+from api.app import create_app
+from api.docs.openapi import SPEC_PATH, concrete, first_request
 from tests.conftest import free_port
 
 pytestmark = pytest.mark.slow

@@ -21,11 +21,9 @@ import redis
 from conftest import RedisServer
 from flask.testing import FlaskClient
 
-from api.cache import ALIAS_PREFIX, KEY_PREFIX, NAMESPACE, current_cache
-from api.errors import MAX_ERROR_ENTRIES, MAX_MESSAGE_CHARS
-from api.fields import MAX_MONEY
-from api.fingerprint import fingerprint_of
-from api.gunicorn_errors import problem_bytes
+from api.cache.fingerprint import fingerprint_of
+from api.cache.store import ALIAS_PREFIX, KEY_PREFIX, NAMESPACE, current_cache
+from api.http.errors import MAX_ERROR_ENTRIES, MAX_MESSAGE_CHARS
 from api.resources.examples import (
     EARLY_TUNK_EXAMPLES,
     GFF_SETTLE_EXAMPLES,
@@ -34,7 +32,9 @@ from api.resources.examples import (
     TT_KNOCK_EXAMPLES,
     TT_SETTLE_EXAMPLE,
 )
+from api.schemas.fields import MAX_MONEY
 from api.schemas.melds import DEFAULT_MELDS_LIMIT, MAX_MELDS_LIMIT
+from api.server.error_log import problem_bytes
 from tests.support.bodies import MAXIMAL_KNOCK
 
 GFF = "/v1/games/game-flip-flop"

@@ -12,8 +12,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.cors import PREFLIGHT_MAX_AGE, parse_origins
-from api.observability import JsonFormatter, choose_request_id
+from api.http.cors import PREFLIGHT_MAX_AGE, parse_origins
+from api.http.observability import JsonFormatter, choose_request_id
 
 MELDS = "/v1/games/game-flip-flop/melds"
 _SAMPLE = re.compile(r"^(?P<name>[a-z_]+)\{(?P<labels>[^}]*)\} (?P<value>\S+)$", re.M)

@@ -18,7 +18,7 @@ import yaml
 from flask import Flask
 from openapi_spec_validator import validate
 
-from api.openapi import REGENERATE_COMMAND, SPEC_PATH, spec_yaml
+from api.docs.openapi import REGENERATE_COMMAND, SPEC_PATH, spec_yaml
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 README = REPO_ROOT / "README.md"

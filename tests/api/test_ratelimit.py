@@ -7,8 +7,8 @@ from typing import Any
 
 from conftest import RedisServer
 
-from api.cache import current_cache
-from api.ratelimit import install_rate_limit
+from api.cache.store import current_cache
+from api.http.ratelimit import install_rate_limit
 
 MELDS = "/v1/games/game-flip-flop/melds"
 

@@ -17,8 +17,8 @@ from redis.cluster import ClusterNode
 from redis.connection import SSLConnection, UnixDomainSocketConnection
 from redis.sentinel import SentinelConnectionPool, SentinelManagedSSLConnection
 
+from api.cache.redis_conn import LazyCluster, RedisUrlError, connect, describe
 from api.config import SettingsError
-from api.redis_conn import LazyCluster, RedisUrlError, connect, describe
 
 TIMEOUTS = {"socket_timeout": 0.1, "connect_timeout": 0.05}
 

@@ -10,8 +10,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.rules_doc import RULE_ID, all_rules, parse_rules
-from engine.rules import OPTION_CHOICES, RULES_CLASSES
+from api.docs.rules_doc import RULE_ID, all_rules, parse_rules
+from engine.core.options import OPTION_CHOICES, RULES_CLASSES
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 SPEC = REPO_ROOT.parent / "shared" / "RULES.md"

@@ -11,8 +11,8 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from engine.cards import DECK, POINTS, card_name
-from engine.settle_gff import stakes_for
+from engine.core.cards import DECK, POINTS, card_name
+from engine.games.gff.settle import stakes_for
 
 GFF = "/v1/games/game-flip-flop/settle"
 T13 = "/v1/games/three-thirteen/settle"

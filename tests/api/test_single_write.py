@@ -1,4 +1,4 @@
-"""``api.single_write``: gunicorn sends status line, headers and body in one socket write.
+"""``api.server.single_write``: gunicorn sends status line, headers and body in one socket write.
 
 A fake socket records each ``sendall``; gunicorn's real ``Response`` does the framing. The bytes
 on the wire must be exactly what unpatched gunicorn sends, only in fewer writes.
@@ -12,7 +12,7 @@ import pytest
 from gunicorn.config import Config
 from gunicorn.http import wsgi
 
-from api.single_write import install
+from api.server.single_write import install
 
 
 class RecordingSocket:

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from werkzeug.serving import make_server
 
-from api import create_app
+from api.app import create_app
 from tests.support.processes import free_port
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -1,6 +1,6 @@
 """Faults under load, with real processes: gunicorn (2 gthread workers) and ``redis-server``.
 
-Client threads (``scripts/loadgen.py``'s ``load()``, a fresh connection per request) send
+Client threads (``harness/loadgen.py``'s ``load()``, a fresh connection per request) send
 ``melds`` requests on loopback the whole time while the test, in turn: stops Redis (SIGSTOP) for
 5 s, kills and restarts it, slows it (``CLIENT PAUSE``), fills it (``maxmemory`` reached with
 ``noeviction``: every write refused) and kills a gunicorn worker. Asserted: every request answers
@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from conftest import RedisServer
 
-from scripts.loadgen import LoadReport, load, mixed_melds_requests
+from harness.loadgen import LoadReport, load, mixed_melds_requests
 from tests.support import processes
 from tests.support.bodies import MAXIMAL_ACCEPTED
 from tests.support.processes import GunicornProcess

@@ -2,7 +2,7 @@
 
 Each request goes on a fresh connection, so the workers share them; ``/metrics`` must count every
 request whichever worker answers the scrape (Prometheus multiprocess mode via
-``PROMETHEUS_MULTIPROC_DIR`` and ``api.gunicorn_hooks``). The access log on stdout must be one
+``PROMETHEUS_MULTIPROC_DIR`` and ``api.server.hooks``). The access log on stdout must be one
 JSON object per request with timestamp, request id, route, status, duration and cache result.
 """
 

@@ -1,4 +1,4 @@
-"""``api.redis_conn.DirectCommands`` against a real ``redis-server``: the GET/SET path of a
+"""``api.cache.redis_conn.DirectCommands`` against a real ``redis-server``: the GET/SET path of a
 standalone Redis that skips redis-py's command layers must keep every guarantee of the client.
 
 Each test owns a throw-away server (``redis_server``) and kills, pauses or fills it.
@@ -12,7 +12,7 @@ import pytest
 import redis
 from conftest import RedisServer
 
-from api.redis_conn import DirectCommands, connect
+from api.cache.redis_conn import DirectCommands, connect
 
 
 def direct(server: RedisServer, socket_timeout: float = 0.2) -> tuple[DirectCommands, redis.Redis]:

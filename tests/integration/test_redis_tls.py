@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from scripts.scaleout import Process, free_port, start_redis, wait_until
+from harness.scaleout import Process, free_port, start_redis, wait_until
 from tests.support.bodies import CLUSTER_CACHE_UP
 
 pytestmark = pytest.mark.slow
@@ -72,7 +72,7 @@ def exercise(make_probe_app: Any, url: str) -> dict[str, Any]:
         cache: dict[str, Any] = client.get("/readyz").get_json()["cache"]
         return cache
     finally:
-        from api.cache import current_cache
+        from api.cache.store import current_cache
 
         with app.app_context():
             current_cache().backend.close()  # type: ignore[attr-defined]

@@ -1,7 +1,7 @@
 """The scale-out shape with real parts on loopback: nginx, two gunicorn replicas, a shared Redis
 Cluster (3 masters + 3 replicas) or a Sentinel group (master, replica, 3 Sentinels).
 
-Everything is started by ``scripts/scaleout.py`` (the same code as ``bash scripts/scale``) on free
+Everything is started by ``harness/scaleout.py`` (the same code as ``bash scripts/scale``) on free
 127.0.0.1 ports. Load comes from threads of this process over loopback, bounded in time and count.
 What is proven:
 
@@ -29,8 +29,8 @@ from typing import Any
 
 import pytest
 
-from scripts.loadgen import MELDS, LoadReport, load, melds_requests, request, sweep
-from scripts.scaleout import (
+from harness.loadgen import MELDS, LoadReport, load, melds_requests, request, sweep
+from harness.scaleout import (
     Deployment,
     RedisClusterNodes,
     SentinelGroup,
@@ -330,7 +330,7 @@ def test_sentinel_master_killed_during_load(
 
 def test_cluster_client_uses_the_configured_timeouts(cluster_dep: Deployment) -> None:
     """The node connections the cluster client really opens carry the same bounds as one Redis."""
-    from api.redis_conn import connect
+    from api.cache.redis_conn import connect
 
     client, mode = connect(cluster_dep.redis.url, socket_timeout=0.1, connect_timeout=0.05)
     try:

@@ -3,10 +3,10 @@ with every other field at a plain default that a test overrides by keyword."""
 
 from __future__ import annotations
 
-from engine.cards import parse_cards
-from engine.rules import GAME_FLIP_FLOP, TRIPLE_TUNK
-from engine.situation import Observation
-from engine.topper import parse_topper_cards
+from engine.advice.situation import Observation
+from engine.core.cards import parse_cards
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.core.topper import parse_topper_cards
 
 
 def gff_observation(hand: str, **fields: object) -> Observation:

@@ -2,8 +2,8 @@
 
 One implementation of what every integration test needs: a free loopback port, waiting until a
 port accepts connections (failing early if the process died), stopping a process (SIGTERM, then
-SIGKILL after a timeout) and a real gunicorn master serving ``api:create_app()`` with
-``gunicorn.conf.py``, as production runs it. ``free_port`` is the one ``scripts/scaleout.py``
+SIGKILL after a timeout) and a real gunicorn master serving ``api.app:create_app()`` with
+``gunicorn.conf.py``, as production runs it. ``free_port`` is the one ``harness/scaleout.py``
 uses, so tests and the scale-out scripts pick ports the same way.
 """
 
@@ -20,7 +20,7 @@ from http.client import HTTPConnection
 from pathlib import Path
 from typing import TypeVar
 
-from scripts.scaleout import free_port
+from harness.scaleout import free_port
 
 __all__ = [
     "GUNICORN_ARGV",
@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
-GUNICORN_ARGV = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"]
+GUNICORN_ARGV = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api.app:create_app()"]
 START_TIMEOUT = 30.0
 
 
@@ -141,7 +141,7 @@ def start_gunicorn(
     kind: type[G] = GunicornProcess,  # type: ignore[assignment]
     ready: Callable[[G], bool] = healthy,
 ) -> G:
-    """Start gunicorn (``gunicorn.conf.py``, ``api:create_app()``) from this interpreter's
+    """Start gunicorn (``gunicorn.conf.py``, ``api.app:create_app()``) from this interpreter's
     environment on a free loopback port, with ``env`` on top of ``os.environ``, and wait until it
     listens and ``ready(service)`` holds (30 s each); a process that never gets ready is stopped
     and the test fails with its log tail. Returns ``kind(port, proc, log)``; the caller stops it.

@@ -1,0 +1,492 @@
+"""Knock (Triple Tunk, TT-13) / drop (Game Flip Flop, GFF-8) advice.
+
+``win_probability`` is the chance that the player's hand total is strictly the lowest right now,
+estimated by Monte Carlo over opponents' hands sampled consistently with everything known
+(:func:`engine.advice.tunk.common.sample_hidden`).
+
+Opponent model (``engine.advice.tunk.common``, ``engine.advice.tunk.styles.behaviour``): an
+opponent who
+has played a turn is a mixture of three hypotheses weighted by the likelihood of what it did
+(its discards, its melds on the table after its turns): baseline-like (holds no meld, no card it
+could lay off, nothing above the lowest card it discarded or left on the pile), hoarder (holds a
+meld, its other cards as the baseline's) and random (uniform hidden cards); an opponent who has
+not played yet is unconstrained. Known pickups and the GFF-5 flip card (in the dealer's hand
+until seen elsewhere) are always in the hands they are known to be in, never elsewhere.
+
+The payout of knocking now is in stakes (GFF) or units (TT), averaged over the same samples:
+
+- GFF-8: a strictly lowest dropper takes the game pot, ``n - 1`` stakes net; a caught dropper
+  pays its stake plus one extra stake, ``-2``.
+- TT-13/TT-14: a strictly lowest knocker gets its multiplier from every other player; a caught
+  knocker pays every player who tied or beat it that player's multiplier (early tunk x2, special
+  bonus of its own table melds). TT-12: a positive waiting counter forbids knocking.
+
+GFF-8 payouts come from the settlement itself (:func:`drop_payouts`, ``engine.games.gff.settle``)
+with
+the situation's money when it is known (``Observation.bankrolls`` and ``stake``: GFF-6 decides
+who is dealt in, hence the game pot), else one stake from every seat with cards.
+
+The value of playing on is the one hand evaluation of :mod:`engine.advice.tunk.value` (the value
+``discard`` and ``draw`` give the same hand: ``Evaluator.keep(hand).value``, deadwood, expected
+deadwood after the next draw and the chance to empty the hand) mapped into stakes/units by a
+plane in (win probability, hand value) fitted from tournaments (:data:`PLAY_ON_LINE`, see its
+comment). The advice knocks when the expected payout of knocking beats that value; the answer
+reports the hand value it used (``hand_value``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from engine.advice.situation import Observation
+from engine.advice.tunk.common import (
+    GameModel,
+    HandSampler,
+    known_hands,
+    model_for,
+    unseen_cards,
+)
+from engine.advice.tunk.styles import behaviour
+from engine.advice.tunk.value import Evaluator, KeepFigures
+from engine.core.errors import EngineError
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.core.stats import wilson_interval
+from engine.games.gff.play import spread_kind
+from engine.games.gff.settle import Drop, settle_gff, stakes_for
+from engine.games.tt.play import extenders, owned_special_bonus
+from engine.games.tt.settle import multiplier
+
+DEFAULT_SAMPLES = 500  # ~5 ms per knock question, 95% interval half-width <= 0.044
+MAX_SAMPLES = 20_000  # hard cap: more is refused (EngineError, field "samples")
+DEFAULT_PRECISION = 0.02  # 95% half-width of the win probability where sampling stops
+BATCH = 30
+MIN_SAMPLES = 60
+# A settled decision stops sampling only once the win probability is this precise: a cruder
+# estimate would keep the advice but blur the reported probability (its calibration).
+SETTLE_PRECISION = 0.05
+# Work units one question may spend (one unit ~ one opponent card dealt in one sample); the
+# largest table (6 players, every opponent constrained) gets WORK_BUDGET // 76 samples. Chosen
+# so that the largest accepted request answers well under a second (bench/bench_advice.py).
+WORK_BUDGET = 75_000
+MIN_CAP = 500
+DEFAULT_SEED = 0
+
+# Value of playing on, in stakes (GFF) / units (TT) per deal, as a plane
+# a + b * max(p, PLAY_ON_FLOOR) + c * v in the current win probability p and the hand value v
+# (``Evaluator.keep(hand).value``, clamped to PLAY_ON_VALUE_RANGE), by (game, players).
+# Measured with bench/tournament.py --record-play-on --explore 0.5 (the advisor against
+# baselines, playing on at random half of the times it would knock): the final game-pot /
+# knock settlement after playing on against (p, v), least squares over the decisions with
+# p >= PLAY_ON_FLOOR (the command prints the fits). Other player counts use the nearest plane.
+# GFF: the lines in p are the earlier fits (count-weighted over the bins p >= 0.3: 2 players
+# 1500 deals seed 11, 3 players 1200 seed 12, 4 players 1000 seed 13); the hand value adds
+# nothing beyond p (refit with it: c = +0.006 per value point, R^2 0.011, 4003 points, 2
+# players; c = -0.001, R^2 0.023, 1642 points, 3 players), so c = 0.
+# TT (the advisor holds its melds until it tunks out): no trend in p, a clear one in the hand
+# value: 3 players, 3000 deals seed 21, 519 points: a + c v = 2.174 - 0.2173 v (R^2 0.108;
+# 1200 deals seed 12 gave c = -0.214); v ranges -18.3..12.5, median 1.5. 2 and 4 players keep
+# their measured means (+1.427, 1500 deals seed 11; +1.444, 1000 deals seed 13) at that median
+# hand with the 3-player slope.
+PLAY_ON_FLOOR = 0.3
+PLAY_ON_VALUE_RANGE = (-20.0, 20.0)
+_TT_SLOPE = -0.2173
+_TT_MEDIAN_VALUE = 1.5
+PLAY_ON_LINE: dict[tuple[str, int], tuple[float, float, float]] = {
+    (GAME_FLIP_FLOP, 2): (0.166, 0.574, 0.0),
+    (GAME_FLIP_FLOP, 3): (0.042, 1.338, 0.0),
+    (GAME_FLIP_FLOP, 4): (-0.252, 2.330, 0.0),
+    (TRIPLE_TUNK, 2): (1.427 - _TT_SLOPE * _TT_MEDIAN_VALUE, 0.0, _TT_SLOPE),
+    (TRIPLE_TUNK, 3): (2.174, 0.0, _TT_SLOPE),
+    (TRIPLE_TUNK, 4): (1.444 - _TT_SLOPE * _TT_MEDIAN_VALUE, 0.0, _TT_SLOPE),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class KnockAdvice:
+    """Answer to "should I knock/drop now?".
+
+    ``interval`` is the 95% Wilson interval of ``win_probability`` over ``samples`` draws;
+    ``expected_payout``, ``payout_if_win``, ``payout_if_caught`` (GFF; TT: None, a caught
+    knocker pays each winner's multiplier) and ``value_of_playing_on`` are in stakes (GFF) or
+    units (TT); ``allowed`` is False when TT-12 waiting forbids knocking (then ``knock`` is
+    False). ``hand`` holds the figures of the one hand evaluation the play-on value is computed
+    from (its ``value`` is ``hand_value``); ``all_in`` (GFF-6) says losing the game pot
+    eliminates the player.
+    """
+
+    knock: bool
+    allowed: bool
+    hand_total: int
+    win_probability: float
+    interval: tuple[float, float]
+    samples: int
+    expected_payout: float
+    payout_if_win: float
+    value_of_playing_on: float
+    explanation: str
+    hand: KeepFigures | None = None
+    payout_if_caught: float | None = None
+    all_in: bool = False
+
+    @property
+    def hand_value(self) -> float | None:
+        """The hand's value in the one evaluation (lower is better), as discard/draw give it."""
+        return None if self.hand is None else self.hand.value
+
+
+def drop_payouts(obs: Observation, opponents: Sequence[int]) -> tuple[float, float]:
+    """GFF-8: the dropper's net in stakes when it wins / is caught, from :func:`settle_gff`.
+
+    With ``obs.bankrolls`` and ``obs.stake`` the real GFF-6 stakes decide who is dealt in (they
+    must agree with the seats holding cards); otherwise every seat holding cards is dealt in
+    with one stake. Only the game pot depends on the drop (the flip/flop pots and their
+    carry-over are settled from the dealt cards, GFF-5, whichever way the deal ends), so the
+    side pots are left out of both figures.
+
+    :raises EngineError: (field ``bankrolls``) the bankrolls deal in other seats than those
+        holding cards.
+    """
+    return _drop_payouts(
+        obs.n_players, obs.seat, obs.dealer, frozenset(opponents), obs.stake, obs.bankrolls
+    )
+
+
+@lru_cache(maxsize=4096)
+def _drop_payouts(
+    n: int,
+    seat: int,
+    dealer: int,
+    opponents: frozenset[int],
+    stake: int,
+    bankrolls: tuple[int, ...],
+) -> tuple[float, float]:
+    """:func:`drop_payouts` on hashable inputs (memoised: a settlement per question is slow)."""
+    if not opponents:
+        return 0.0, 0.0  # nobody to compare with: no game to win or lose
+    dealt = {seat, *opponents}
+    stake = stake if stake > 0 else 1
+    if bankrolls:
+        staking = {s for s, b in enumerate(bankrolls) if stakes_for(b, stake) > 0}
+        if len(bankrolls) != n or staking != dealt:
+            raise EngineError(
+                "bankrolls deal in other seats than those holding cards (GFF-6)",
+                field="bankrolls",
+            )
+    else:
+        bankrolls = tuple(2 * stake if s in dealt else 0 for s in range(n))
+    first_other = min(opponents, key=lambda s: (s - seat) % n)
+    win = tuple(None if s not in dealt else (0 if s == seat else 1) for s in range(n))
+    caught = tuple(None if s not in dealt else (0 if s == first_other else 1) for s in range(n))
+    out = []
+    for totals in (win, caught):
+        result = settle_gff(bankrolls, stake, dealer, Drop(seat, totals))
+        out.append(result.net[seat] / stake)
+    return out[0], out[1]
+
+
+def is_all_in(obs: Observation) -> bool:
+    """GFF-6: the player stakes in the game pot only (k = 1) and is eliminated unless it wins
+    the game pot (known only with ``bankrolls`` and ``stake``)."""
+    if obs.game != GAME_FLIP_FLOP or not obs.bankrolls or obs.stake <= 0:
+        return False
+    return stakes_for(obs.bankrolls[obs.seat], obs.stake) == 1
+
+
+def multipliers(obs: Observation) -> tuple[int, ...]:
+    """TT-14 multiplier of each seat if it won by knock: early tunk x2 times its special bonus."""
+    out = []
+    for s in range(obs.n_players):
+        early = bool(obs.early[s]) if s < len(obs.early) else False
+        out.append(multiplier(early, owned_special_bonus(obs.table, s), False))
+    return tuple(out)
+
+
+@cache
+def _points_ceiling(game: str) -> dict[int, int]:
+    """Per point value: one more than the highest throwing order of a card worth that much."""
+    model = model_for(game)
+    out: dict[int, int] = {}
+    for c in model.deck:
+        p = model.points[c]
+        out[p] = max(out.get(p, 0), model.order[c] + 1)
+    return out
+
+
+def discard_caps(
+    obs: Observation, model: GameModel, opponents: Sequence[int] | None = None
+) -> list[tuple[int, ...]]:
+    """Per opponent (clockwise from the player's left): the throwing order of the cards it
+    discarded or left on the discard pile (the caps of the opponent model: it would have taken
+    a card lower than its highest and thrown that one)."""
+    out: list[tuple[int, ...]] = []
+    for j in obs.opponents() if opponents is None else opponents:
+        history = obs.discard_history[j] if j < len(obs.discard_history) else ()
+        passed = obs.declined[j] if j < len(obs.declined) else ()
+        ceiling = _points_ceiling(obs.game)
+        # Leaving a card of equal points is no information on which of them it holds.
+        out.append(
+            tuple(model.order[c] for c in history) + tuple(ceiling[model.points[c]] for c in passed)
+        )
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _extenders(game: str, meld: tuple[int, ...], own: bool) -> frozenset[int]:
+    """Every card of the deck that extends table meld ``meld`` (GFF-3 / TT-8; ``own``: the
+    meld is the player's own). A table meld stays put for many turns, so this is kept."""
+    if game == GAME_FLIP_FLOP:
+        deck = model_for(game).deck
+        return frozenset(c for c in deck if spread_kind((*meld, c)) is not None)
+    return frozenset(extenders(meld, own))
+
+
+def layoff_cards(obs: Observation, cards: Sequence[int], seat: int) -> frozenset[int]:
+    """The ``cards`` that ``seat`` could lay off on the table now (GFF-3 / TT-8)."""
+    if not obs.table:
+        return frozenset()
+    fits: set[int] = set()
+    for meld in obs.table:
+        fits |= _extenders(obs.game, tuple(meld.cards), meld.owner == seat)
+    return frozenset(fits.intersection(cards))
+
+
+@dataclass(frozen=True, slots=True)
+class _Estimate:
+    wins: int
+    samples: int
+    payout_sum: float
+    win_payout: float
+
+
+def work_cap(obs: Observation) -> int:
+    """The most samples one question may ask for: :data:`WORK_BUDGET` divided by the work of
+    one sample (cards dealt to opponents, three times over for an opponent constrained by the
+    opponent model, whose hands are redrawn when they hold a meld), at most MAX_SAMPLES."""
+    units = 1
+    for j in obs.opponents():
+        size = obs.hand_sizes[j]
+        played = j < len(obs.turns) and obs.turns[j] > 0
+        units += size * (3 if played else 1)
+    return max(MIN_CAP, min(MAX_SAMPLES, WORK_BUDGET // units))
+
+
+def opponent_sampler(obs: Observation) -> tuple[tuple[int, ...], HandSampler]:
+    """The opponents dealt in (GFF-6) and the sampler of their hands that the win probability
+    draws from: the opponent model (known cards, discard caps, lay-off bans, each opponent's
+    behaviour mixture; see the module docstring)."""
+    model = model_for(obs.game)
+    known = known_hands(obs)
+    opponents = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)
+    unseen = unseen_cards(
+        model.deck, obs.hand, obs.table, obs.discards, [known[j] for j in opponents]
+    )
+    unseen_points = sorted(model.points[c] for c in unseen)
+    sampler = HandSampler(
+        unseen,
+        [max(0, obs.hand_sizes[j] - len(known[j])) for j in opponents],
+        [known[j] for j in opponents],
+        [obs.turns[j] > 0 if j < len(obs.turns) else False for j in opponents],
+        model,
+        discard_caps(obs, model, opponents),
+        layoffs=[layoff_cards(obs, unseen, j) for j in opponents],
+        behaviours=[behaviour(obs, j, model, unseen_points) for j in opponents],
+    )
+    return opponents, sampler
+
+
+def _estimate(
+    obs: Observation,
+    rng: random.Random,
+    samples: int,
+    precision: float | None = None,
+    settle: bool = False,
+    hand_value: float = 0.0,
+) -> _Estimate:
+    """Monte Carlo over opponents' hands: ``samples`` draws, or, with ``precision``, batches
+    of :data:`BATCH` until the Wilson 95% half-width of the win probability is at most
+    ``precision`` (at least :data:`MIN_SAMPLES`, at most ``samples``); with ``settle`` also
+    once the decision (knock or play on) is the same at both ends of the interval and its
+    half-width is at most :data:`SETTLE_PRECISION` (the play-on value at ``hand_value``)."""
+    model = model_for(obs.game)
+    opponents, sampler = opponent_sampler(obs)
+    mine = model.total(obs.hand)
+    pts = model.points
+    n = 1 + len(opponents)
+    caught_pay = -2.0
+    if obs.game == GAME_FLIP_FLOP:
+        win_pay, caught_pay = drop_payouts(obs, opponents)  # GFF-8 via engine.games.gff.settle
+        mult: tuple[int, ...] = ()
+    else:
+        mult = multipliers(obs)
+        win_pay = float(mult[obs.seat] * (n - 1))
+    wins = 0
+    pay = 0.0
+    done = 0
+    while done < samples:
+        batch = samples - done if precision is None else min(BATCH, samples - done)
+        for _ in range(batch):
+            hands = sampler.sample(rng)
+            lose_to = 0
+            for j, h in zip(opponents, hands, strict=True):
+                t = 0
+                for c in h:
+                    t += pts[c]
+                if t <= mine:
+                    lose_to += mult[j] if mult else 1
+            if lose_to == 0:
+                wins += 1
+                pay += win_pay
+            else:
+                pay += caught_pay if not mult else -lose_to
+        done += batch
+        if precision is not None and done >= MIN_SAMPLES:
+            lo, hi = wilson_interval(wins, done)
+            if (hi - lo) / 2 <= precision:
+                break
+            if settle and (hi - lo) / 2 <= SETTLE_PRECISION:
+                loss = (win_pay * wins - pay) / (done - wins) if done > wins else -caught_pay
+                ends = {
+                    q * win_pay - (1 - q) * loss > play_on_value(obs.game, n, q, hand_value)
+                    for q in (lo, hi)
+                }
+                if len(ends) == 1:
+                    break
+    return _Estimate(wins, done, pay, win_pay)
+
+
+def win_probability(
+    obs: Observation, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED
+) -> tuple[float, tuple[float, float]]:
+    """P(the player's total is strictly lowest now) with its 95% interval (Monte Carlo,
+    exactly ``samples`` draws)."""
+    est = _estimate(obs, random.Random(seed), _check_samples(samples, MAX_SAMPLES))
+    return est.wins / est.samples, wilson_interval(est.wins, est.samples)
+
+
+def _check_samples(samples: int, cap: int) -> int:
+    """:raises EngineError: (field ``samples``) outside 1..``cap`` (HTTP 422)."""
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= cap:
+        raise EngineError(
+            f"samples must be a whole number from 1 to {cap} (the work cap for this table)",
+            field="samples",
+        )
+    return samples
+
+
+def play_on_value(game: str, n_players: int, p: float, hand_value: float = 0.0) -> float:
+    """The measured value of playing on (:data:`PLAY_ON_LINE`) at win probability ``p`` with a
+    hand worth ``hand_value`` in the one hand evaluation (``Evaluator.keep(hand).value``)."""
+    counts = [n for g, n in PLAY_ON_LINE if g == game]
+    if not counts:
+        return 0.0
+    nearest = min(counts, key=lambda n: (abs(n - n_players), n))
+    a, b, c = PLAY_ON_LINE[(game, nearest)]
+    lo, hi = PLAY_ON_VALUE_RANGE
+    return a + b * max(p, PLAY_ON_FLOOR) + c * min(hi, max(lo, hand_value))
+
+
+def knock_advice(
+    obs: Observation,
+    samples: int | None = None,
+    seed: int = DEFAULT_SEED,
+    precision: float | None = DEFAULT_PRECISION,
+    settle: bool = True,
+) -> KnockAdvice:
+    """Whether to knock (TT) / drop (GFF) now; see the module docstring for the model.
+
+    ``samples`` is the most opponents' deals drawn (default: :data:`DEFAULT_SAMPLES`, or the
+    work cap if lower); sampling stops once the win probability's 95% half-width reaches
+    ``precision`` (None: exactly ``samples``) or, with ``settle``, once the advice is the same
+    at both ends of its interval. ``KnockAdvice.samples`` says how many were used.
+
+    :raises EngineError: (field ``samples``) more than :func:`work_cap` allows.
+    """
+    cap = work_cap(obs)
+    samples = min(DEFAULT_SAMPLES, cap) if samples is None else _check_samples(samples, cap)
+    model = model_for(obs.game)
+    total = model.total(obs.hand)
+    gff = obs.game == GAME_FLIP_FLOP
+    word = "drop" if gff else "knock"
+    doing = "dropping" if gff else "knocking"
+    unit = "stakes" if gff else "units"
+    waiting = obs.waiting[obs.seat] if obs.seat < len(obs.waiting) else 0
+    hand = Evaluator(obs).keep(obs.hand)  # the one hand evaluation (engine.advice.tunk.value)
+    est = _estimate(obs, random.Random(seed), samples, precision, settle, hand.value)
+    samples = est.samples
+    p = est.wins / est.samples
+    lo, hi = wilson_interval(est.wins, est.samples)
+    ev = est.payout_sum / est.samples
+    dealt = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)  # GFF-6: dealt in
+    caught = drop_payouts(obs, dealt)[1] if gff else None
+    all_in = is_all_in(obs)
+    play_on = play_on_value(obs.game, 1 + len(dealt), p, hand.value)
+    figures = (
+        f"your hand is worth {hand.value:.2f} ({hand.deadwood} deadwood points, about "
+        f"{hand.expected_deadwood:.1f} after the next draw, {hand.out_chance:.0%} chance to "
+        "empty it)"
+    )
+
+    def answer(knock: bool, allowed: bool, text: str) -> KnockAdvice:
+        if all_in:
+            text += " You are all in: unless you win the game pot you are eliminated (GFF-6)."
+        return KnockAdvice(
+            knock,
+            allowed,
+            total,
+            p,
+            (lo, hi),
+            samples,
+            ev,
+            est.win_payout,
+            play_on,
+            text,
+            hand,
+            caught,
+            all_in,
+        )
+
+    if waiting > 0:  # TT-12
+        return answer(
+            False,
+            False,
+            f"You may not knock for {waiting} more turn(s): opponents laid cards on your melds "
+            "(TT-12).",
+        )
+    knock = ev > play_on
+    points = "point" if total == 1 else "points"
+    odds = f"your {total} {points} are strictly lowest in about {p:.0%} ({lo:.0%}-{hi:.0%})"
+    if knock:
+        text = (
+            f"{word.capitalize()}: {odds} of the hands the others could hold, worth "
+            f"{ev:+.2f} {unit} on average against {play_on:+.2f} for playing on, where "
+            f"{figures}."
+        )
+    else:
+        text = (
+            f"Play on: {odds} of the hands the others could hold, so {doing} now is worth "
+            f"{ev:+.2f} {unit} against {play_on:+.2f} for playing on, where {figures}."
+        )
+    return answer(knock, True, text)
+
+
+__all__ = [
+    "DEFAULT_PRECISION",
+    "DEFAULT_SAMPLES",
+    "DEFAULT_SEED",
+    "KnockAdvice",
+    "MAX_SAMPLES",
+    "PLAY_ON_LINE",
+    "drop_payouts",
+    "is_all_in",
+    "knock_advice",
+    "known_hands",
+    "model_for",
+    "multipliers",
+    "opponent_sampler",
+    "play_on_value",
+    "win_probability",
+    "work_cap",
+]

@@ -1,0 +1,261 @@
+"""Opponent styles: how likely an opponent is to knock or drop with a given hand total.
+
+Real opponents do not all play like the simulator's baseline. The advice models each opponent as
+a mixture of a few knocking styles and weighs them by what was observed of that opponent:
+
+- ``cautious``: never knocks (or drops) on a total; waits to go or tunk out;
+- ``knocks_at_5``: knocks as soon as its total is 5 or less;
+- ``knocks_at_10``: knocks as soon as its total is 10 or less;
+- ``random``: knocks now and then whatever it holds (:data:`RANDOM_KNOCK` of its turns).
+
+Prior weights (:data:`PRIOR`) are updated by the evidence in the situation: an opponent known
+to have passed up knocking (``Observation.passes``: turns it started holding a total at or
+below 10 points, shown at the end or inferred, and did not knock) is less likely to be an
+aggressive knocker; each pass multiplies a style's weight by the chance that style would have
+passed.
+
+Hidden hands (:func:`behaviour`): each opponent who has played is also a mixture of three
+playing hypotheses, :class:`engine.advice.tunk.common.Behaviour` (baseline-like: throws its highest
+deadwood card and lays melds at once; hoarder: throws its highest deadwood card and holds its
+melds; random: throws any card), weighted by the likelihood of what it was seen to do:
+
+- each discard worth ``v`` points thrown from ``h`` cards, at most its earlier discards: under
+  "throws highest" its likelihood relative to a random throw is
+  ``g * ((F(v) / g) ** h - (F(v-) / g) ** h) / (F(v) - F(v-))``, the chance that the highest of
+  ``h`` cards worth at most the cap (its lowest discard before, ``g = F(cap)``) is worth ``v``
+  (``F(v)``: the share of the cards it could have held worth at most ``v``; ``F(v-)``: less than
+  ``v``; by points, as equal points leave the order among them to the player), mixed with a
+  :data:`SLIP` chance of throwing another card (kept pairs, mistakes): a low card thrown early
+  is strong evidence against "throws highest". A discard likelier a slip than the highest card
+  (``(1 - SLIP) * ratio < SLIP``) caps nothing (:attr:`Behaviour.cap`): under a slip, what it
+  kept is not bounded by the card it threw. A hoarder holding a meld (chance ``meld``)
+  throws the highest of its ``h - 3`` other cards, so its discards run lower than a baseline
+  player's. A discard above the cap is the card it drew,
+  thrown at once under "throws highest": no evidence either way;
+- each top discard it left lying worth less than its cap: under "throws highest" it keeps only
+  cards worth at most that much, ``(F(v) / g) ** (h - 1)``, against a random player's 1/2
+  (counted only as evidence against "throws highest");
+- each card it is known to hold (a pickup, the GFF-5 flip card) ranking above a card it threw:
+  a highest-card thrower holds one only by a slip, or (hoarder) inside a held meld;
+- melds of its own on the table after ``t`` turns: a player who lays at once shows none with
+  chance :data:`NO_MELD_YET` ``[t]`` (measured, ``bench/meld_curve.py``) and one otherwise; a
+  hoarder shows one with chance :data:`HOARDER_LAYS`; a random player lays a meld it holds on
+  half of its turns (taken as half the chance of a player who lays at once).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+
+from engine.advice.situation import Observation
+from engine.advice.tunk.common import Behaviour, GameModel
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
+
+RANDOM_KNOCK = 0.05
+KNOCK_LIMIT = 10  # no style knocks on a total above this but at random (``style_knocks``)
+PRIOR: dict[str, float] = {
+    "cautious": 0.4,
+    "knocks_at_5": 0.25,
+    "knocks_at_10": 0.2,
+    "random": 0.15,
+}
+
+
+# Prior weights of the playing hypotheses of an opponent who has played (before any evidence).
+BEHAVIOUR_PRIOR = Behaviour(0.7, 0.15, 0.15)
+# Chance that a player who throws its highest deadwood card throws another one.
+SLIP = 0.05
+# Chance that a hoarder is seen with a meld of its own on the table (it lays only to go out).
+HOARDER_LAYS = 0.02
+# Share of players who lay every meld at once (the baseline) still showing no meld of their own
+# after t = 1, 2, ... turns of a deal still going, measured by bench/meld_curve.py (GFF over 2-4
+# players: --game game-flip-flop --deals 1500 --seed 5; TT over 3-4 players, whose deals are
+# short: --game triple-tunk --deals 8000 --seed 5); a turn count seen fewer than 500 times ends a
+# table, and past it the last value holds.
+NO_MELD_YET: dict[str, tuple[float, ...]] = {
+    GAME_FLIP_FLOP: (
+        0.900,
+        0.836,
+        0.765,
+        0.695,
+        0.623,
+        0.555,
+        0.496,
+        0.439,
+        0.382,
+        0.321,
+        0.274,
+        0.228,
+        0.189,
+        0.147,
+        0.114,
+        0.092,
+        0.070,
+        0.052,
+        0.040,
+        0.027,
+        0.019,
+        0.015,
+    ),
+    TRIPLE_TUNK: (0.237, 0.180, 0.171, 0.137, 0.137),
+}
+
+
+def no_meld_yet(game: str, turns: int) -> float:
+    """P(a player who lays at once shows no meld of its own after ``turns`` turns)."""
+    curve = NO_MELD_YET.get(game, ())
+    if turns <= 0 or not curve:
+        return 1.0
+    return curve[min(turns, len(curve)) - 1]
+
+
+_CEILINGS: dict[str, dict[int, int]] = {}
+
+
+def _ceiling(model: GameModel) -> dict[int, int]:
+    """Per point value: one more than the highest throwing order of a card worth that much."""
+    out = _CEILINGS.get(model.name)
+    if out is None:
+        out = {}
+        for c in model.deck:
+            p = model.points[c]
+            out[p] = max(out.get(p, 0), model.order[c] + 1)
+        _CEILINGS[model.name] = out
+    return out
+
+
+def _highest_of(k: int, at_most: float, below: float, cap: float) -> float:
+    """P(the highest of ``k`` uniform cards worth at most the cap is worth ``v``) relative to
+    one uniform card: ``cap * ((F(v)/cap)**k - (F(v-)/cap)**k) / (F(v) - F(v-))``."""
+    return cap * ((at_most / cap) ** k - (below / cap) ** k) / (at_most - below)
+
+
+def behaviour(
+    obs: Observation, seat: int, model: GameModel, unseen_points: Sequence[int]
+) -> Behaviour:
+    """Posterior :class:`Behaviour` of opponent ``seat`` from its discards, the cards it is known
+    to hold and its melds on the table (module docstring); ``unseen_points`` are the sorted
+    points (:attr:`GameModel.points`) of the unseen cards. ``meld`` is the chance that a hoarder
+    holds a meld now: ``1 - no_meld_yet(turns)``."""
+    turns = obs.turns[seat] if seat < len(obs.turns) else 0
+    history = obs.discard_history[seat] if seat < len(obs.discard_history) else ()
+    pts = model.points
+    h = obs.hand_sizes[seat] + 1  # the hand it threw from: its cards plus the one drawn
+    thrown = sorted(pts[c] for c in history)
+    size = len(unseen_points) + len(thrown)
+    none_yet = no_meld_yet(obs.game, turns)
+    meld = 1.0 - none_yet
+    highest = 1.0  # likelihood under the baseline (relative to a random player)
+    hoarded = 1.0  # under the hoarder: with chance ``meld`` it throws from h - 3 loose cards
+    order_cap = max(model.order) + 1  # throwing order its kept cards rank below (no bound)
+    top: int | None = None  # points of its lowest discard read as its highest card
+    if size and h > 1:
+        cap = 1.0  # share of the cards worth at most its lowest discard so far (what it kept)
+        for c in reversed(history):  # oldest first
+            v = pts[c]
+            at_most = (bisect_right(unseen_points, v) + bisect_right(thrown, v)) / size
+            below = (bisect_left(unseen_points, v) + bisect_left(thrown, v)) / size
+            if at_most <= cap and at_most > below:  # the highest of h cards under the cap
+                ratio = _highest_of(h, at_most, below, cap)
+                loose = _highest_of(h - 3, at_most, below, cap) if h > 3 else ratio
+                mixed = (1.0 - meld) * ratio + meld * loose
+                highest *= (1.0 - SLIP) * ratio + SLIP
+                hoarded *= (1.0 - SLIP) * mixed + SLIP
+                if (1.0 - SLIP) * max(ratio, mixed) >= SLIP:
+                    # More likely its highest card than a slip: its other cards rank below it.
+                    cap = at_most
+                    top = v
+                    order_cap = min(order_cap, model.order[c])
+                # else more likely a slip (another card thrown): what it kept is not bounded by it
+            # else: a card drawn above everything it kept and thrown at once: no evidence
+        # A top discard it left lying: a highest-card thrower leaves a card only when all it
+        # keeps is worth at most as much (else taking it and throwing the highest is better),
+        # chance (F(v) / g) ** (h - 1) under its lowest cap g (an upper bound: its cap then was
+        # no lower); a random player leaves half of them. Counted only as evidence against.
+        # As for discards, a card left lying that is likelier a slip than all it kept being
+        # worth at most as much bounds nothing; otherwise its kept cards rank below every card
+        # worth as much (leaving a card says nothing on which of equal points it holds).
+        declined = obs.declined[seat] if seat < len(obs.declined) else ()
+        ceiling = _ceiling(model)
+        for c in declined:
+            v = pts[c]
+            at_most = (bisect_right(unseen_points, v) + bisect_right(thrown, v)) / size
+            if at_most < cap:
+                fits = (1.0 - SLIP) * (at_most / cap) ** (h - 1)
+                highest *= min(1.0, (fits + SLIP) / 0.5)
+                hoarded *= min(1.0, (fits + SLIP) / 0.5)
+                if fits < SLIP:
+                    continue
+            order_cap = min(order_cap, ceiling[v])
+    if top is not None:
+        # A card it is known to hold (a pickup, the GFF-5 flip card) ranking above a card it
+        # threw as its highest: a highest-card thrower keeps such a card only in a meld (a
+        # hoarder's held meld, about 3 of its h cards) or by a slip (a discard already read as
+        # a slip is not counted twice).
+        held = obs.known[seat] if seat < len(obs.known) else ()
+        for c in held:
+            if pts[c] > top:
+                highest *= SLIP
+                hoarded *= SLIP + (1.0 - SLIP) * meld * min(1.0, 3 / h)
+    if any(m.owner == seat for m in obs.table):
+        shown = max(1.0 - none_yet, HOARDER_LAYS)
+        lays, holds, random_lays = shown, HOARDER_LAYS, shown / 2
+    else:
+        lays, holds, random_lays = none_yet, 1.0, (1.0 + none_yet) / 2
+    prior = BEHAVIOUR_PRIOR
+    w_base = prior.baseline * highest * lays
+    w_hoard = prior.hoarder * hoarded * holds
+    w_rand = prior.random * random_lays
+    total = w_base + w_hoard + w_rand
+    if total <= 0:
+        return Behaviour(0.0, 0.0, 1.0, meld, order_cap)
+    return Behaviour(w_base / total, w_hoard / total, w_rand / total, meld, order_cap)
+
+
+def style_knocks(style: str, total: int) -> float:
+    """P(a player of ``style`` holding ``total`` points knocks at the start of its turn)."""
+    if style == "knocks_at_5":
+        return 1.0 if total <= 5 else 0.0
+    if style == "knocks_at_10":
+        return 1.0 if total <= 10 else 0.0
+    if style == "random":
+        return RANDOM_KNOCK
+    return 0.0
+
+
+def style_weights(obs: Observation, seat: int) -> dict[str, float]:
+    """Posterior style weights of ``seat``: the prior times the likelihood of its passes
+    (a pass holding ``t`` <= 10 points: ``1 - style_knocks(style, t)``), normalised."""
+    passes = obs.passes[seat] if seat < len(obs.passes) else ()
+    weights = dict(PRIOR)
+    for t in passes:
+        for s in weights:
+            weights[s] *= 1.0 - style_knocks(s, t)
+    total = sum(weights.values())
+    if total <= 0:
+        return {"cautious": 1.0}
+    return {s: w / total for s, w in weights.items()}
+
+
+def knock_curve(obs: Observation, seat: int) -> list[float]:
+    """P(``seat`` knocks at its next turn start holding each total 0..:data:`KNOCK_LIMIT`,
+    then (last entry) any total above it), over its styles: the weights are read once."""
+    weights = style_weights(obs, seat).items()
+    return [sum(w * style_knocks(s, total) for s, w in weights) for total in range(KNOCK_LIMIT + 2)]
+
+
+__all__ = [
+    "BEHAVIOUR_PRIOR",
+    "HOARDER_LAYS",
+    "KNOCK_LIMIT",
+    "NO_MELD_YET",
+    "PRIOR",
+    "RANDOM_KNOCK",
+    "SLIP",
+    "behaviour",
+    "knock_curve",
+    "no_meld_yet",
+    "style_knocks",
+    "style_weights",
+]

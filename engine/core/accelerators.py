@@ -1,0 +1,26 @@
+"""The engine's optional compiled parts: each is loaded here or, when it was not built (no C
+compiler at install) or ``TUNK_PURE_PYTHON`` is set (non-empty), replaced by its pure-Python
+twin, which gives the same answers (``setup.py`` builds them; the tests check each pair)."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+
+COMPILED = ("engine.standard._solver", "engine.standard._deadwood", "engine.advice.tunk._keeptable")
+
+
+def load(name: str) -> ModuleType | None:
+    """The compiled module ``name`` (one of :data:`COMPILED`), or None: use the Python path."""
+    if os.environ.get("TUNK_PURE_PYTHON"):
+        return None
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def loaded() -> dict[str, bool]:
+    """Whether each compiled part runs in this process (False: its Python twin does)."""
+    return {name: load(name) is not None for name in COMPILED}
