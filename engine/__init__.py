@@ -18,7 +18,7 @@ Cards are ints: parse them once, work with ints, print them back.
 
 Settle a deal and chain the next one (GFF-6, GFF-10, C-3, C-4):
 
->>> deal = engine.games.gff.settle([1000, 1000, 1000], 100, 0, engine.GoOut(1))
+>>> deal = engine.settle_gff([1000, 1000, 1000], 100, 0, engine.GoOut(1))
 >>> deal.net, deal.bankrolls_after
 ((-100, 200, -100), (900, 1200, 900))
 >>> engine.gff_next_deal(deal.bankrolls_after, 100, 0, deal.flip_carry_out,

@@ -31,9 +31,8 @@ from engine.core.options import (
 )
 from engine.core.topper import DECK as TOPPER_DECK
 from engine.core.topper import topper_card_name
-from engine.games.hands import MAX_DECKS, MAX_ROUND, TUNK_MAX_HAND, deal_size
+from engine.games import find_game
 
-TUNK_DEAL = 5  # GFF-1 / TT-1: five cards each
 _RULE_ID = re.compile(r"^([A-Z0-9]+-\d+)")
 
 
@@ -64,16 +63,25 @@ def _options(game: str) -> list[dict[str, Any]]:
 
 
 def _hand_sizes(game: str) -> list[dict[str, Any]]:
-    if game != THREE_THIRTEEN:
-        return [{"round": None, "dealt": TUNK_DEAL, "max": TUNK_MAX_HAND, "wild_rank": None}]
+    rules_of = find_game(game)
+    if rules_of.rounds is None:
+        return [
+            {
+                "round": None,
+                "dealt": rules_of.deal_size(),
+                "max": rules_of.max_hand_size(),
+                "wild_rank": None,
+            }
+        ]
     return [
         {
             "round": r,
-            "dealt": deal_size(r),
-            "max": deal_size(r) + 1,
-            "wild_rank": RANK_NAMES[deal_size(r) - 1],  # T13-1: the rank equal to the deal size
+            "dealt": rules_of.deal_size(r),
+            "max": rules_of.max_hand_size(r),
+            # T13-1: the wild rank equals the deal size
+            "wild_rank": RANK_NAMES[rules_of.deal_size(r) - 1],
         }
-        for r in range(1, MAX_ROUND + 1)
+        for r in range(1, rules_of.rounds + 1)
     ]
 
 
@@ -89,7 +97,7 @@ def _deck(game: str) -> dict[str, Any]:
     return {
         "kind": "standard",
         "size": 52,
-        "max_decks": MAX_DECKS if game == THREE_THIRTEEN else 1,
+        "max_decks": find_game(game).deck.max_decks,
         "notation": STD_NOTATION,
         "examples": [card_name(c) for c in (0, 22, 37, 51)],
     }

@@ -18,11 +18,12 @@ from marshmallow import Schema, fields, validate
 
 from api.schemas.fields import MAX_SEAT_NUMBER, at_most, card_field_for, path_error
 from engine.core.cards import card_name
+from engine.core.deck import MAX_DECKS
 from engine.core.errors import EngineError
 from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
 from engine.core.topper import topper_card_name
 from engine.core.types import TableMeld
-from engine.games.hands import MAX_DECKS, MAX_ROUND, validate_hand
+from engine.games import THREE_THIRTEEN_GAME, find_game
 
 # Seats per game: GFF-1 (2-8), TT-1 (3-6). RULES.md sets no limit for Three Thirteen; the service
 # accepts 2-8 seats there and checks that the decks hold round 11's deal (T13-2).
@@ -38,7 +39,8 @@ GAME_TITLES: dict[str, str] = {
     THREE_THIRTEEN: "Three Thirteen",
 }
 MAX_TIES_LIMIT = 100
-LAST_DEAL = MAX_ROUND + 2  # T13-1: round 11 deals 13 cards
+MAX_ROUND = THREE_THIRTEEN_GAME.rounds or 11  # T13-1
+LAST_DEAL = THREE_THIRTEEN_GAME.deal_size(MAX_ROUND)  # T13-1: round 11 deals 13 cards
 
 
 def card_namer(game: str) -> Callable[[int], str]:
@@ -149,11 +151,12 @@ def check_hand(
     min_size: int = 1,
 ) -> None:
     """Repeated cards at their index, then the engine's size limits
-    (engine.games.hands.validate_hand)."""
-    check_copies(game, [(path, hand)], decks if game == THREE_THIRTEEN else 1)
+    (``Game.validate_hand``)."""
+    rules_of = find_game(game)
+    check_copies(game, [(path, hand)], rules_of.copies(decks))
     try:
-        validate_hand(
-            game, hand, round_number=round_number, decks=decks, field=path, min_size=min_size
+        rules_of.validate_hand(
+            hand, round_number=round_number, decks=decks, field=path, min_size=min_size
         )
     except EngineError as exc:
         raise_engine(exc, path)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.games.gff.settle import stakes_for
-from engine.games.hands import MAX_ROUND
+from engine.games.t13.game import GAME as THREE_THIRTEEN_GAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,4 +98,4 @@ def gff_next_deal(
 
 def t13_next_round(round_number: int) -> int | None:
     """The round after ``round_number``, or None after the last (T13-1)."""
-    return round_number + 1 if round_number < MAX_ROUND else None
+    return round_number + 1 if round_number < (THREE_THIRTEEN_GAME.rounds or 0) else None

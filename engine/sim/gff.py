@@ -26,6 +26,7 @@ from engine.advice.tunk.common import best_spreads, gff_spreads_in
 from engine.core.cards import POINTS, RANK_OF, SUIT_OF
 from engine.core.options import GAME_FLIP_FLOP
 from engine.core.types import TableMeld
+from engine.games.gff.game import GAME as GAME_FLIP_FLOP_GAME
 from engine.games.gff.play import gff_going_out, spread_kind
 from engine.games.gff.settle import (
     Drop,
@@ -49,7 +50,7 @@ from engine.sim.tunk import (
 
 STAKE = 100  # units per stake; results are reported in stakes (units / STAKE)
 BANKROLL = 10**9  # deep enough that GFF-6's reserve never limits the stakes
-DEALT = 5
+DEALT = GAME_FLIP_FLOP_GAME.deal_size()  # GFF-1
 MAX_TURNS = 2000  # safety net; the stock (GFF-11) always ends a deal long before
 
 

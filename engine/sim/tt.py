@@ -28,6 +28,7 @@ from engine.core.options import TRIPLE_TUNK, TripleTunkRules
 from engine.core.topper import POINTS
 from engine.core.types import TableMeld
 from engine.games.tt.arrange import best_tt_arrangement
+from engine.games.tt.game import GAME as TRIPLE_TUNK_GAME
 from engine.games.tt.melds import describe_tt_meld
 from engine.games.tt.play import can_extend, early_tunk, owned_special_bonus, tt_tunk_out
 from engine.games.tt.settle import TTKnock, TTTunkOut, multiplier, settle_tt
@@ -43,7 +44,7 @@ from engine.sim.tunk import (
 )
 
 UNIT = 1
-DEALT = 5
+DEALT = TRIPLE_TUNK_GAME.deal_size()  # TT-1
 HIT_WAIT = 3  # TT-12: turns per card laid on a player's meld
 MAX_TURNS = 400  # a deal nobody ends by then is abandoned (no money changes hands)
 

@@ -68,12 +68,12 @@ from itertools import islice
 
 from engine.core.cards import RANK_OF, SUIT_OF, card_name
 from engine.core.errors import EngineError, HandError
-from engine.core.options import THREE_THIRTEEN, ThreeThirteenRules
-from engine.games.hands import validate_distinct_across, validate_hand
+from engine.core.options import ThreeThirteenRules
+from engine.games.t13.game import GAME
 from engine.standard.arrange import DeadwoodMemo, Profile
 from engine.standard.melds import t13_context
 
-MAX_ROUND = 11
+MAX_ROUND = GAME.rounds or 11
 DEFAULT_SEED = 13
 DEFAULT_SAMPLES = 16  # discard: next player's hands sampled for danger
 DEFAULT_STOCK_SAMPLES = 12  # draw: most stock cards evaluated (the mean's work cap)
@@ -257,13 +257,13 @@ def _check(situation: T13Situation, sizes: tuple[int, ...]) -> None:
             f"the hand holds {len(situation.hand)} cards; round {r} needs {want} here",
             field="hand",
         )
-    validate_hand(THREE_THIRTEEN, situation.hand, round_number=r, decks=situation.decks)
+    GAME.validate_hand(situation.hand, round_number=r, decks=situation.decks)
     groups: list[tuple[str, Sequence[int]]] = [
         ("hand", situation.hand),
         ("discard_pile", situation.discard_pile),
     ]
     groups.extend((f"known[{j}]", k) for j, k in enumerate(situation.known))
-    validate_distinct_across(THREE_THIRTEEN, groups, decks=situation.decks)
+    GAME.validate_distinct_across(groups, decks=situation.decks)
 
 
 def _check_budget(samples: int, cap: int, name: str = "samples") -> None:

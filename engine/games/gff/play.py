@@ -15,15 +15,15 @@ from typing import Literal
 
 from engine.core.cards import PARTNER_SUIT, POINTS, RANK_OF, SUIT_OF, card_name
 from engine.core.errors import OutcomeError, TableError
-from engine.core.options import GAME_FLIP_FLOP, GameFlipFlopRules
+from engine.core.options import GameFlipFlopRules
 from engine.core.types import Layoff, TableMeld
-from engine.games.hands import validate_distinct_across, validate_hand
+from engine.games.gff.game import GAME
 from engine.standard.arrange import meldable_mask
 
 SpreadKind = Literal["set", "run"]
 GoingOutKind = Literal["tunk_out", "go_out"]
 
-DEALT = 5  # GFF-1: five cards each
+DEALT = GAME.deal_size()  # GFF-1: five cards each
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 EARLY_WIN_TOTALS = (49, 50)  # GFF-4
 # GFF-6: pots a player stakes in, in order: 1 = game, 2 = game + flip, 3 = game + flip + flop.
@@ -97,10 +97,10 @@ def validate_gff_table(table: Sequence[TableMeld]) -> None:
 
 
 def _check_hand_and_table(hand: Sequence[int], table: Sequence[TableMeld]) -> None:
-    validate_hand(GAME_FLIP_FLOP, hand)
+    GAME.validate_hand(hand)
     validate_gff_table(table)
     groups = [("hand", hand)] + [(f"table[{i}]", m.cards) for i, m in enumerate(table)]
-    validate_distinct_across(GAME_FLIP_FLOP, groups)
+    GAME.validate_distinct_across(groups)
 
 
 def _extension_layoffs(meld_cards: Sequence[int], extra: Sequence[int], index: int) -> list[Layoff]:
@@ -402,9 +402,7 @@ def side_pots(
         if len(hand) != want:
             why = "is dealt five cards" if want else "is not dealt in and holds no cards"
             raise OutcomeError(f"seat {i} {why}, got {len(hand)}", field=f"dealt_hands[{i}]")
-    validate_distinct_across(
-        GAME_FLIP_FLOP, [(f"dealt_hands[{i}]", h) for i, h in enumerate(dealt_hands)]
-    )
+    GAME.validate_distinct_across([(f"dealt_hands[{i}]", h) for i, h in enumerate(dealt_hands)])
     if not 0 <= flip_card < 52 or flip_card not in dealt_hands[dealer]:
         raise OutcomeError(
             "the flip card (dealer's last dealt card) must be in the dealer's hand (GFF-5)",

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.core.deck import MAX_DECKS
 from engine.core.errors import OutcomeError
 from engine.core.money import check_balanced, split_pot
-from engine.core.options import THREE_THIRTEEN, ThreeThirteenRules
-from engine.games.hands import MAX_DECKS, deal_size, validate_distinct_across, validate_hand
+from engine.core.options import ThreeThirteenRules
+from engine.games.t13.game import GAME
 
-ROUNDS = 11  # T13-1
+ROUNDS = GAME.rounds or 11  # T13-1
 MIN_PLAYERS = 2
 DECK_SIZE = 52
 
@@ -43,7 +44,7 @@ def default_decks(n_seats: int) -> int:
     """T13-2: one deck for 2 players, two for 3-4, else enough for round 11's deal plus a card."""
     if n_seats <= 2:
         return 1
-    need = n_seats * deal_size(ROUNDS) + 1
+    need = n_seats * GAME.deal_size(ROUNDS) + 1
     return max(2, -(-need // DECK_SIZE))
 
 
@@ -149,7 +150,7 @@ def score_t13_round(
     n_decks = default_decks(n) if decks is None else decks
     if isinstance(n_decks, bool) or not isinstance(n_decks, int) or not 1 <= n_decks <= MAX_DECKS:
         raise OutcomeError(f"decks must be a whole number 1..{MAX_DECKS}", field="decks")
-    size = deal_size(round_number)
+    size = GAME.deal_size(round_number)
     groups: list[tuple[str, Sequence[int]]] = []
     for seat, hand in enumerate(final_hands):
         if seat == went_out:
@@ -161,9 +162,9 @@ def score_t13_round(
                 f"holds {size} (or {size + 1} before the last discard)",
                 field=field,
             )
-        validate_hand(THREE_THIRTEEN, hand, round_number=round_number, decks=n_decks, field=field)
+        GAME.validate_hand(hand, round_number=round_number, decks=n_decks, field=field)
         groups.append((field, hand))
-    validate_distinct_across(THREE_THIRTEEN, groups, decks=n_decks)
+    GAME.validate_distinct_across(groups, decks=n_decks)
 
     from engine.standard.arrange import min_deadwood  # the teammate's search (C-2)
     from engine.standard.melds import t13_context
