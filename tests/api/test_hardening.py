@@ -216,7 +216,7 @@ def test_6_the_cache_namespace_is_a_fingerprint_of_the_code(tmp_path: Path) -> N
         shutil.copytree(root / package, tmp_path / package)
     before = fingerprint_of(tmp_path)
     assert before == NAMESPACE
-    rules = tmp_path / "engine" / "rules.py"
+    rules = tmp_path / "engine" / "core" / "options.py"
     rules.write_text(rules.read_text() + "\n# a one-line change\n")
     assert fingerprint_of(tmp_path) != before
     (tmp_path / "api" / "new_module.py").write_text("")
