@@ -116,3 +116,8 @@ def _discard_sentence(
     ):
         parts.append(", and it is safer to throw than cards the next player likely wants")
     return "".join(parts) + "."
+
+
+__all__ = [
+    "t13_discard_advice",
+]

@@ -1,22 +1,21 @@
 """Three Thirteen draw advice: take the top discard or draw from the stock.
 
-**Draw** values both choices with that same function: taking the top discard ``T`` is worth the
-value of the hand with ``T`` (exactly the best ``discard`` answer on that hand: same unseen cards,
-same seed, same samples), and the stock the mean of the value over the stock card. On a last turn
-(no lookahead) the mean is exact; otherwise stock cards are drawn in a seeded order without
-replacement until the 95% interval of the mean is narrower than ``precision``, excludes the
-value of taking, covers every unseen card, reaches ``samples`` cards or the work cap
-(``DRAW_WORK_CAP`` deadwood figures); before ``MIN_STOCK_SAMPLES`` cards it stops only when
-Student's interval for so few cards (``T_975``, the interval then reported) already excludes
+Both choices are valued with the value function of :mod:`engine.advice.t13.value`: taking the top
+discard ``T`` is worth the value of the hand with ``T`` (exactly the best ``discard`` answer on
+that hand: same unseen cards, same seed, same samples), and the stock the mean of the value over
+the stock card. On a last turn (no lookahead) the mean is exact; otherwise stock cards are drawn in
+a seeded order without replacement until the 95% interval of the mean is narrower than
+``precision``, excludes the value of taking, covers every unseen card, reaches ``samples`` cards or
+the work cap (``DRAW_WORK_CAP`` deadwood figures); before ``MIN_STOCK_SAMPLES`` cards it stops only
+when Student's interval for so few cards (``T_975``, the interval then reported) already excludes
 the value of taking, or, after one card (no interval: reported as infinite), when that card's
 estimate is more than ``CLEAR_MARGIN`` points from it (:func:`stock_settled`). The mean is a
 control-variate estimate: the deadwood after drawing each unseen card and throwing the best one
 (read off the hand before the draw, exact over every unseen card) plus the sampled mean of value
 minus that deadwood, which varies far less than the value itself
 (``tests/engine/advice/test_t13_stock_estimate.py``). Taking a card only to throw it back is never
-advised: when the best discard after taking ``T`` is ``T``
-itself, the stock is drawn (and, the choice being clear, its mean comes from
-``MIN_STOCK_SAMPLES`` cards).
+advised: when the best discard after taking ``T`` is ``T`` itself, the stock is drawn (and, the
+choice being clear, its mean comes from ``MIN_STOCK_SAMPLES`` cards).
 
 Everything is deterministic for a given request, ``seed``, ``samples`` and ``precision``.
 """
@@ -307,3 +306,9 @@ def _draw_sentence(
         f"Draw from the stock: a stock card is worth {mean:.1f} on average (about {dw_mean:.1f} "
         f"deadwood points kept) against {take.value:.1f} with {name} ({after}, deadwood {left})."
     )
+
+
+__all__ = [
+    "stock_settled",
+    "t13_draw_advice",
+]

@@ -255,3 +255,8 @@ class _DrawBases:
             rest.remove(removed)
             base = self._minus[removed] = self.memo.profile(rest)
         return self.memo.profile_plus(base, drawn)
+
+
+__all__ = [
+    "sample_next_hands",
+]

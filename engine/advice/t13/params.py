@@ -45,3 +45,25 @@ OUT_NOW = -(GO_OUT_WEIGHT + 1.0)  # going out now: below every kept hand's value
 MAX_RISK = 0.5
 RISK_LEAD_PER_ROUND = 20.0  # lead (points) per round left (this one included) for MAX_RISK x 2
 DISCARDED_NEAR_WEIGHT = 0.25
+
+
+__all__ = [
+    "CLEAR_MARGIN",
+    "DANGER_WEIGHT",
+    "DEFAULT_PRECISION",
+    "DEFAULT_SAMPLES",
+    "DEFAULT_SEED",
+    "DEFAULT_STOCK_SAMPLES",
+    "DISCARDED_NEAR_WEIGHT",
+    "DRAW_WORK_CAP",
+    "GO_OUT_WEIGHT",
+    "MAX_PRECISION",
+    "MAX_RISK",
+    "MAX_ROUND",
+    "MAX_SAMPLES",
+    "MAX_STOCK_SAMPLES",
+    "MIN_STOCK_SAMPLES",
+    "OUT_NOW",
+    "RISK_LEAD_PER_ROUND",
+    "T_975",
+]

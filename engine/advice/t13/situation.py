@@ -168,3 +168,12 @@ def unseen_for(situation: T13Situation) -> tuple[int, ...]:
     for group in situation.known:
         left.subtract(group)
     return tuple(c for c in range(_DECK_SIZE) for _ in range(max(0, left[c])))
+
+
+__all__ = [
+    "T13DiscardAdvice",
+    "T13DiscardOption",
+    "T13DrawAdvice",
+    "T13Situation",
+    "unseen_for",
+]

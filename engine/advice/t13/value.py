@@ -1,5 +1,6 @@
-"""Three Thirteen advice: which card to discard (or none on a last turn), whether to go out, and
-where to draw from, all valued by one function of the hand.
+"""Three Thirteen advice's one value function of a hand: which card to discard (or none on a
+last turn), whether to go out, and where to draw from are all valued by it
+(:mod:`engine.advice.t13.discard`, :mod:`engine.advice.t13.draw`).
 
 The model (what a player at the table knows: :class:`T13Situation`):
 
@@ -323,3 +324,9 @@ class _Evaluator:
             for lower, dw, c, _ in pending + raised
         ]
         return done + rest_opts + skipped, keep
+
+
+__all__ = [
+    "clear_caches",
+    "risk_of",
+]

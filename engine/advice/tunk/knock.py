@@ -188,6 +188,39 @@ def _drop_payouts(
     return out[0], out[1]
 
 
+def _gff_extenders(meld: tuple[int, ...], own: bool) -> frozenset[int]:
+    """GFF-3: the cards that extend table spread ``meld`` (whoever owns it)."""
+    return frozenset(c for c in GFF_MODEL.deck if spread_kind((*meld, c)) is not None)
+
+
+def _tt_extenders(meld: tuple[int, ...], own: bool) -> frozenset[int]:
+    """TT-8: the cards that extend table meld ``meld`` (``own``: the player's own)."""
+    return frozenset(extenders(meld, own))
+
+
+@dataclass(frozen=True, slots=True)
+class _Knocking:
+    """How a Tunk game ends a deal on a low total, chosen once per question by slug.
+
+    ``word``/``doing``/``unit`` name it in the explanation; ``staked``: the deal is played for
+    GFF-6 stakes and the payouts come from the GFF-8 settlement (a caught dropper pays a fixed
+    penalty), else a caught TT-13 knocker pays each winner's TT-14 multiplier; ``extenders``
+    the cards that lay off on a table meld (GFF-3 / TT-8).
+    """
+
+    word: str
+    doing: str
+    unit: str
+    staked: bool
+    extenders: Callable[[tuple[int, ...], bool], frozenset[int]]
+
+
+_KNOCKING: dict[str, _Knocking] = {
+    GAME_FLIP_FLOP: _Knocking("drop", "dropping", "stakes", True, _gff_extenders),
+    TRIPLE_TUNK: _Knocking("knock", "knocking", "units", False, _tt_extenders),
+}
+
+
 def is_all_in(obs: Observation) -> bool:
     """GFF-6: the player stakes in the game pot only (k = 1) and is eliminated unless it wins
     the game pot (known only with ``bankrolls`` and ``stake``)."""
@@ -240,39 +273,6 @@ def _extenders(game: str, meld: tuple[int, ...], own: bool) -> frozenset[int]:
     """Every card of the deck that extends table meld ``meld`` (GFF-3 / TT-8; ``own``: the
     meld is the player's own). A table meld stays put for many turns, so this is kept."""
     return _KNOCKING[game].extenders(meld, own)
-
-
-def _gff_extenders(meld: tuple[int, ...], own: bool) -> frozenset[int]:
-    """GFF-3: the cards that extend table spread ``meld`` (whoever owns it)."""
-    return frozenset(c for c in GFF_MODEL.deck if spread_kind((*meld, c)) is not None)
-
-
-def _tt_extenders(meld: tuple[int, ...], own: bool) -> frozenset[int]:
-    """TT-8: the cards that extend table meld ``meld`` (``own``: the player's own)."""
-    return frozenset(extenders(meld, own))
-
-
-@dataclass(frozen=True, slots=True)
-class _Knocking:
-    """How a Tunk game ends a deal on a low total, chosen once per question by slug.
-
-    ``word``/``doing``/``unit`` name it in the explanation; ``staked``: the deal is played for
-    GFF-6 stakes and the payouts come from the GFF-8 settlement (a caught dropper pays a fixed
-    penalty), else a caught TT-13 knocker pays each winner's TT-14 multiplier; ``extenders``
-    the cards that lay off on a table meld (GFF-3 / TT-8).
-    """
-
-    word: str
-    doing: str
-    unit: str
-    staked: bool
-    extenders: Callable[[tuple[int, ...], bool], frozenset[int]]
-
-
-_KNOCKING: dict[str, _Knocking] = {
-    GAME_FLIP_FLOP: _Knocking("drop", "dropping", "stakes", True, _gff_extenders),
-    TRIPLE_TUNK: _Knocking("knock", "knocking", "units", False, _tt_extenders),
-}
 
 
 def layoff_cards(obs: Observation, cards: Sequence[int], seat: int) -> frozenset[int]:
