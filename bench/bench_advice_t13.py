@@ -32,21 +32,27 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.advice.t13.advisor import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.discard import (  # noqa: E402 (after the sys.path line)
+    _discard,
+    t13_discard_advice,
+)
+from engine.advice.t13.draw import (  # noqa: E402 (after the sys.path line)
+    _after_draw,
+    _bases,
+    _stock_value,
+    t13_draw_advice,
+)
+from engine.advice.t13.params import (  # noqa: E402 (after the sys.path line)
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
     MAX_SAMPLES,
     MAX_STOCK_SAMPLES,
+)
+from engine.advice.t13.situation import (  # noqa: E402 (after the sys.path line)
     T13Situation,
-    _after_draw,
-    _bases,
-    _discard,
-    _stock_value,
-    clear_caches,
-    t13_discard_advice,
-    t13_draw_advice,
     unseen_for,
 )
+from engine.advice.t13.value import clear_caches  # noqa: E402 (after the sys.path line)
 
 TARGETS = {"discard": (20.0, 60.0), "draw": (5.0, None)}
 PROBE_MS = 1000.0

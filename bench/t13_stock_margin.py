@@ -2,7 +2,7 @@
 
     python bench/t13_stock_margin.py --situations 160 --seed 3
 
-The draw advice (``engine/advice/t13/advisor.py``, "Draw") estimates the mean value of the hand
+The draw advice (``engine/advice/t13/draw.py``) estimates the mean value of the hand
 after a
 stock draw from a few stock cards: the exact mean of a control variate (the deadwood after
 drawing each unseen card and throwing the best one) plus the sampled mean of each card's value
@@ -15,7 +15,7 @@ the top discard not thrown straight back) this values every unseen card exactly 
   ``M`` points from the value of taking the top card (the draw then stops after that one card:
   ``CLEAR_MARGIN``), how often that choice differs from the one the exact mean makes, and the
   mean points lost then (the exact stock mean's distance from the take's value);
-- per margin (inf: no one-card stop), the whole stopping rule (``engine.advice.t13.advisor.
+- per margin (inf: no one-card stop), the whole stopping rule (``engine.advice.t13.draw.
   stock_settled``, default ``samples`` and ``precision``) over ``--orders`` seeded orders of the
   stock cards per situation: how often the choice differs from the exact mean's, the expected
   points lost per draw, and the mean number of stock cards valued.
@@ -32,20 +32,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.advice.t13.advisor import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.discard import _discard  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.draw import (  # noqa: E402 (after the sys.path line)
+    _after_draw,
+    _bases,
+    stock_settled,
+)
+from engine.advice.t13.params import (  # noqa: E402 (after the sys.path line)
     CLEAR_MARGIN,
     DEFAULT_PRECISION,
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
     DEFAULT_STOCK_SAMPLES,
+)
+from engine.advice.t13.situation import (  # noqa: E402 (after the sys.path line)
     T13Situation,
-    _after_draw,
-    _bases,
-    _discard,
-    clear_caches,
-    stock_settled,
     unseen_for,
 )
+from engine.advice.t13.value import clear_caches  # noqa: E402 (after the sys.path line)
 
 
 def situation(rng: random.Random, k: int) -> T13Situation:

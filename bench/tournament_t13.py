@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.advice.t13.advisor import DEFAULT_SAMPLES  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.params import DEFAULT_SAMPLES  # noqa: E402 (after the sys.path line)
 from engine.sim.core import mean_interval  # noqa: E402
 from engine.sim.t13 import T13Policy, play_game  # noqa: E402
 from engine.sim.t13_policies import PANEL, AdvisorT13Policy  # noqa: E402

@@ -6,7 +6,10 @@ played, the GFF-5 flip card, TT-12 waiting counters, TT-9 claims, and each seat'
 passed-over discards, and the GFF-6 money: stake, bankrolls, carried pots). Validate it once
 with :func:`engine.advice.tunk.common.check_observation`.
 
-- :mod:`engine.advice.tunk.value`: the one hand evaluation that discard, draw and knock share.
+- :mod:`engine.advice.tunk.value`: the one hand evaluation that discard, draw and knock share
+  (each game's :class:`~engine.advice.tunk.value.Evaluator` subclass), read off the kept-hand
+  tables of :mod:`engine.advice.tunk.keeptable` and the meld completions of
+  :mod:`engine.advice.tunk.completions`; the game models are :mod:`engine.advice.tunk.models`.
 - :func:`engine.advice.tunk.discard.discard_advice` -> ``DiscardAdvice`` (ranked
 ``DiscardOption``\\s,
   the recommended card, how the play ends now if it does, the hand's value, the lay-down plan).

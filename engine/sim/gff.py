@@ -78,12 +78,12 @@ class GffDeal(TunkDeal):
 
     def check_conservation(self) -> None:
         """Every one of the 52 cards is in exactly one place (hand, stock, discards, table)."""
-        check_conservation(self, 52)
+        check_conservation(self, GAME_FLIP_FLOP_GAME.deck.size)
 
 
 def deal_gff(n: int, dealer: int, rng: random.Random) -> GffDeal:
     """Shuffle and deal (C-4): one card at a time clockwise from the dealer's left, dealer last."""
-    deck, hands = deal_hands(52, n, dealer, rng, DEALT)
+    deck, hands = deal_hands(GAME_FLIP_FLOP_GAME.deck.size, n, dealer, rng, DEALT)
     flip = hands[dealer][-1]  # GFF-5: the dealer's last dealt card
     known: list[set[int]] = [set() for _ in range(n)]
     known[dealer].add(flip)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from engine.advice.situation import Observation
-from engine.advice.tunk.common import GFF_MODEL, TT_MODEL, GameModel, best_after_draw
+from engine.advice.tunk.common import GameModel, best_after_draw, model_for
 from engine.advice.tunk.discard import discard_options, lay_melds_advice
 from engine.advice.tunk.draw import draw_advice
 from engine.advice.tunk.knock import DEFAULT_SAMPLES, knock_advice
@@ -38,10 +38,6 @@ from engine.sim.core import Policy
 BASELINE_THRESHOLDS: dict[str, int] = {GAME_FLIP_FLOP: 0, TRIPLE_TUNK: 0}
 
 
-def _model(game: str) -> GameModel:
-    return GFF_MODEL if game == GAME_FLIP_FLOP else TT_MODEL
-
-
 def baseline_discard(model: GameModel, hand: tuple[int, ...]) -> int:
     """The card whose removal leaves the lowest deadwood; ties go to the higher card (more
     points, then higher rank: ``GameModel.order``)."""
@@ -60,7 +56,7 @@ class BaselinePolicy:
 
     def __init__(self, game: str, threshold: int | None = None) -> None:
         self.game = game
-        self.model = _model(game)
+        self.model = model_for(game)
         self.threshold = BASELINE_THRESHOLDS[game] if threshold is None else threshold
         self.last_win_probability: float | None = None
 
@@ -97,9 +93,7 @@ class AdvisorPolicy:
         self.last_total = 0
 
     def knock(self, obs: Observation) -> bool:
-        self.last_total = (
-            GFF_MODEL.total(obs.hand) if self.game == GAME_FLIP_FLOP else TT_MODEL.total(obs.hand)
-        )
+        self.last_total = model_for(self.game).total(obs.hand)
         advice = knock_advice(obs, samples=self.samples, seed=self.rng.getrandbits(32))
         self.last_win_probability = advice.win_probability
         self.last_hand_value = advice.hand_value

@@ -29,12 +29,14 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.core.options import ThreeThirteenRules
+from engine.games.t13.game import GAME as THREE_THIRTEEN_GAME
 from engine.games.t13.play import going_out_options
 from engine.games.t13.settle import default_decks, score_t13_round
 from engine.standard.arrange import DeadwoodMemo
 from engine.standard.melds import t13_context
 
-ROUNDS = 11
+assert THREE_THIRTEEN_GAME.rounds is not None  # T13-1: a game of rounds
+ROUNDS: int = THREE_THIRTEEN_GAME.rounds
 TURN_CAP = 600
 
 
@@ -174,10 +176,10 @@ def deal_round(
 ) -> tuple[list[list[int]], list[int], list[int]]:
     """T13-1/T13-2/C-4: shuffle ``decks`` decks, deal r+2 cards one at a time from the dealer's
     left, turn the top stock card up. Returns (hands, stock, discard pile), piles top last."""
-    deck = list(range(52)) * decks
+    deck = list(range(THREE_THIRTEEN_GAME.deck.size)) * decks
     rng.shuffle(deck)
     hands: list[list[int]] = [[] for _ in range(n_players)]
-    for _ in range(round_number + 2):
+    for _ in range(THREE_THIRTEEN_GAME.deal_size(round_number)):
         for i in range(n_players):
             hands[(dealer + 1 + i) % n_players].append(deck.pop())
     discards = [deck.pop()]

@@ -1,7 +1,6 @@
 """Three Thirteen policies for the simulator: the advisor and a panel of other styles.
 
-* :class:`AdvisorT13Policy` follows ``engine.advice.t13.advisor``'s draw and discard advice (seeded
-per
+* :class:`AdvisorT13Policy` follows ``engine.advice.t13``'s draw and discard advice (seeded per
   decision, so a game is reproducible), with the whole situation: running totals, each
   opponent's pickups and discards, who went out.
 * The panel (``PANEL``), each going out whenever it can unless said otherwise (T13-5):
@@ -24,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.advice.t13.advisor import (
+from engine.advice.t13 import (
     DEFAULT_PRECISION,
     DEFAULT_SAMPLES,
     DEFAULT_STOCK_SAMPLES,

@@ -73,12 +73,12 @@ class TTDeal(TunkDeal):
 
     def check_conservation(self) -> None:
         """Every one of the 125 cards is in exactly one place."""
-        check_conservation(self, 125)
+        check_conservation(self, TRIPLE_TUNK_GAME.deck.size)
 
 
 def deal_tt(n: int, dealer: int, rng: random.Random, rules: TripleTunkRules) -> TTDeal:
     """Shuffle, deal (C-4), turn the first discard, record TT-9 early-tunk claims."""
-    deck, hands = deal_hands(125, n, dealer, rng, DEALT)
+    deck, hands = deal_hands(TRIPLE_TUNK_GAME.deck.size, n, dealer, rng, DEALT)
     discards = [deck.pop()]
     early = [early_tunk(h, rules).eligible for h in hands]
     return TTDeal(

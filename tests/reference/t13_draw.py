@@ -1,5 +1,5 @@
 """Three Thirteen discard and draw advice as the engine computed them before the draw's
-hands shared more work: a copy of ``engine.advice.t13.advisor``'s evaluator and discard function
+hands shared more work: a copy of ``engine.advice.t13``'s evaluator and discard function
 and of
 ``DeadwoodMemo.after_adding`` / ``adding_bound`` as they were, with the engine's unchanged draw,
 stock and discard entry points run on them, so tests can assert that today's code gives exactly
@@ -15,21 +15,13 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
-from engine.advice.t13 import advisor as engine_t13
-from engine.advice.t13.advisor import (
-    DANGER_WEIGHT,
-    GO_OUT_WEIGHT,
-    OUT_NOW,
-    T13DiscardAdvice,
-    T13DiscardOption,
-    T13Situation,
-    _discard_sentence,
-    _DrawBases,
-    _Kept,
-    _next_player_hands,
-    risk_of,
-    unseen_for,
-)
+from engine.advice.t13 import discard as engine_discard
+from engine.advice.t13 import draw as engine_draw
+from engine.advice.t13.discard import _discard_sentence
+from engine.advice.t13.opponents import _DrawBases, _next_player_hands
+from engine.advice.t13.params import DANGER_WEIGHT, GO_OUT_WEIGHT, OUT_NOW
+from engine.advice.t13.situation import T13DiscardAdvice, T13DiscardOption, T13Situation, unseen_for
+from engine.advice.t13.value import _Kept, risk_of
 from engine.core.cards import RANK_OF
 from engine.standard.arrange import DeadwoodMemo, Profile
 from engine.standard.melds import t13_context
@@ -337,7 +329,8 @@ def _with_old_discard(fn: Callable[..., Any], scope: dict[str, Any]) -> Callable
     return bound
 
 
-_SCOPE: dict[str, Any] = {**vars(engine_t13), "_discard": _discard}
-_stock_value = _SCOPE["_stock_value"] = _with_old_discard(engine_t13._stock_value, _SCOPE)
-t13_draw_advice = _with_old_discard(engine_t13.t13_draw_advice, _SCOPE)
-t13_discard_advice = _with_old_discard(engine_t13.t13_discard_advice, _SCOPE)
+_SCOPE: dict[str, Any] = {**vars(engine_draw), "_discard": _discard}
+_stock_value = _SCOPE["_stock_value"] = _with_old_discard(engine_draw._stock_value, _SCOPE)
+t13_draw_advice = _with_old_discard(engine_draw.t13_draw_advice, _SCOPE)
+_DISCARD_SCOPE: dict[str, Any] = {**vars(engine_discard), "_discard": _discard}
+t13_discard_advice = _with_old_discard(engine_discard.t13_discard_advice, _DISCARD_SCOPE)

@@ -1,12 +1,12 @@
 /* Triple Tunk kept-hand tables, compiled: the same algorithm as
- * engine.advice.tunk.value._build_keep_table_py (its docstring explains it), for the 125-card
+ * engine.advice.tunk.keeptable._build_keep_table_py (its docstring explains it), for the 125-card
  * Triple Topper deck, with card masks as 128-bit integers. The draw advice builds about thirty
  * of these tables per request; this module makes each about 25x cheaper. Optional: without it
  * (no C compiler at install, or TUNK_PURE_PYTHON=1) the pure-Python builder runs, and
  * tests/engine/advice/test_keep_table.py checks that both give the same table on random hands.
  *
  * init(features, points, col_ok, shp_ok, num_ok, seq_fill, point_masks) takes the tables of
- * engine.advice.tunk.value once (masks as Python ints); build(rest) returns
+ * engine.advice.tunk.keeptable once (masks as Python ints); build(rest) returns
  * (base, best_drop, gains, outs_extra, empties) for 1..5 distinct cards.
  */
 #define PY_SSIZE_T_CLEAN
@@ -79,7 +79,7 @@ static inline int popcount128(u128 v) {
     return __builtin_popcountll((uint64_t)v) + __builtin_popcountll((uint64_t)(v >> 64));
 }
 
-/* Cards making a meld with a k-card group of OR-ed features f (value.py _tt_comp_raw). */
+/* Cards making a meld with a k-card group of OR-ed features f (completions.py _tt_comp_raw). */
 static inline u128 comp_raw(uint32_t f, int k) {
     u128 col = col_ok[f & 0xF], shp = shp_ok[(f >> 4) & 0xF], num = num_ok[(f >> 8) & 0xF];
     u128 out = (col & shp) | (col & num) | (shp & num);
@@ -414,7 +414,7 @@ static PyObject *keep_build(PyObject *self, PyObject *arg) {
 }
 
 static PyMethodDef methods[] = {
-    {"init", keep_init, METH_VARARGS, "Load the Triple Tunk tables (engine.advice.tunk.value)."},
+    {"init", keep_init, METH_VARARGS, "Load the Triple Tunk tables (engine.advice.tunk.keeptable)."},
     {"build", keep_build, METH_O,
      "(base, best_drop, gains, outs_extra, empties) of a kept Triple Tunk hand."},
     {NULL, NULL, 0, NULL},

@@ -1,11 +1,9 @@
 """Bookkeeping shared by every game's advice: unseen cards, consistent sampling of opponents'
 hidden hands, outs and the expected deadwood after the next draw.
 
-Everything here is generic over a :class:`GameModel` (a deck, card points and a deadwood
-function), so Three Thirteen advice reuses it with its own model. The two Tunk models,
-:data:`GFF_MODEL` (GFF-1/GFF-2) and :data:`TT_MODEL` (TT-1..TT-6), are defined at the bottom; their
-deadwood functions are memoised on a bit mask of the hand because the simulators and the Monte
-Carlo samplers ask the same small hands again and again.
+Everything here is generic over a :class:`~engine.advice.tunk.models.GameModel` (a deck, card
+points and a deadwood function), so other advice can reuse it with its own model; the two Tunk
+models live in :mod:`engine.advice.tunk.models` (re-exported here).
 
 Opponent model (:class:`HandSampler`, :func:`sample_hidden`): hidden cards come from the unseen
 cards only. An opponent who has not played a turn yet is unconstrained (its dealt cards are
@@ -29,64 +27,34 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from engine.advice.situation import Observation
-from engine.core import cards as std
-from engine.core import topper
+from engine.advice.tunk.models import (
+    _GFF_MELD3,
+    GFF_MODEL,
+    TT_MODEL,
+    GameModel,
+    _mask,
+    best_spreads,
+    clear_caches,
+    gff_deadwood,
+    gff_meld3,
+    gff_spreads_in,
+    model_for,
+    tt_deadwood,
+    tt_meld3,
+)
 from engine.core.errors import EngineError
-from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.core.types import TableMeld
-from engine.games.tt.arrange import tt_min_deadwood
+from engine.games import find_game
 from engine.games.tt.melds import _FEATURE as _TT_FEATURE
 from engine.games.tt.melds import _MELD_SIZES as _TT_MELD_SIZES
-from engine.games.tt.melds import meld_masks
-
-DeadwoodFn = Callable[[Sequence[int]], int]
 
 DEFAULT_LAY_PROBABILITY = 0.98
 MAX_REJECTIONS = 8
-
-
-@dataclass(frozen=True, slots=True)
-class GameModel:
-    """What the generic advice needs to know about a game.
-
-    ``deck`` lists every card once per copy (several decks repeat cards), ``points`` maps a card
-    to its deadwood value, ``deadwood`` gives the fewest deadwood points of a hand (C-2) and
-    ``meld3`` says whether three cards form a meld, and ``order`` ranks the cards in the order
-    a player throws them among equal deadwood (higher first: points, then rank);
-    ``best_discard`` (optional fast path) gives the fewest deadwood points after throwing one
-    card. A card takes part in some meld of a hand exactly when it forms a 3-card meld with two
-    other cards of it (a 4- or 5-card set, run or Triple Tunk meld always holds a 3-card one
-    through any of its cards), which is what lets the
-    draw estimates below skip the cards that cannot combine with the hand.
-    """
-
-    name: str
-    deck: tuple[int, ...]
-    points: tuple[int, ...]
-    deadwood: DeadwoodFn
-    meld3: Callable[[int, int, int], bool]
-    order: tuple[int, ...]
-    best_discard: DeadwoodFn | None = None
-
-    def total(self, hand: Iterable[int]) -> int:
-        """Points of every card in ``hand`` (GFF-8 / TT-13 totals count melds still held)."""
-        pts = self.points
-        return sum(pts[c] for c in hand)
-
-    def has_meld(self, hand: Sequence[int]) -> bool:
-        """Whether some meld lies inside ``hand`` (it then holds a 3-card meld)."""
-        m3 = self.meld3
-        return any(m3(a, b, c) for a, b, c in combinations(hand, 3))
-
-    def related(self, card: int, hand: Sequence[int]) -> bool:
-        """Whether ``card`` forms a meld with two cards of ``hand``."""
-        m3 = self.meld3
-        return any(m3(card, a, b) for a, b in combinations(hand, 2))
 
 
 def check_observation(obs: Observation, model: GameModel) -> None:
@@ -97,8 +65,9 @@ def check_observation(obs: Observation, model: GameModel) -> None:
         cards of a seat).
     """
     n = obs.n_players
-    if not 2 <= n <= 8:
-        raise EngineError(f"{n} players: a table seats 2 to 8", field="n_players")
+    low, high = find_game(model.name).players  # GFF-1, TT-1
+    if not low <= n <= high:
+        raise EngineError(f"{n} players: a table seats {low} to {high}", field="n_players")
     for name, value in (("seat", obs.seat), ("dealer", obs.dealer)):
         if not 0 <= value < n:
             raise EngineError(f"{name} {value} is not one of the seats 0..{n - 1}", field=name)
@@ -238,7 +207,7 @@ def meld3_list(model: GameModel) -> tuple[tuple[int, int, int], ...] | None:
     """Every 3-card meld of the game's deck when the game has few (Game Flip Flop: 96, listed
     once at import); None for Triple Tunk, whose wild cards make 57,038 (18% of all triples):
     its samplers draw random triples until one is a meld instead of listing them."""
-    return _GFF_MELD3_LIST if model.name == GAME_FLIP_FLOP else None
+    return model.meld3_list
 
 
 _MELD_TRIES = 40
@@ -281,9 +250,10 @@ class HandSampler:
         self.layoffs = layoffs
         fixed = fixed_behaviour(lay_probability)
         self.meld3 = model.meld3
-        # Triple Tunk meld tests read the packed features directly (tt_meld3 without a call).
-        self._tt = model.name == TRIPLE_TUNK and model.meld3 is tt_meld3
-        self._gff = model.name == GAME_FLIP_FLOP and model.meld3 is gff_meld3
+        # Triple Tunk meld tests read the packed features directly (tt_meld3 without a call),
+        # Game Flip Flop's the 3-card spreads' masks (gff_meld3 without a call).
+        self._tt = model.meld3 is tt_meld3
+        self._gff = model.meld3 is gff_meld3
         # Per opponent: the cards below its cap that it could not lay off, and its mixture as
         # cumulative thresholds (baseline, baseline + hoarder) plus the hoarder's meld chance.
         low: list[tuple[int, ...]] = []
@@ -512,224 +482,14 @@ def after_draw_values(model: GameModel, hand: Sequence[int], unseen: Sequence[in
     return out
 
 
-# --------------------------------------------------------------------------- game models
-
-_CACHE_LIMIT = 400_000
-
-
-_CACHES: list[dict[int, int]] = []
-
-
-def clear_caches() -> None:
-    """Empty the memo tables of the game models (benchmarks of cold answers)."""
-    for cache in _CACHES:
-        cache.clear()
-
-
-def _memo_by_mask(fn: DeadwoodFn) -> DeadwoodFn:
-    cache: dict[int, int] = {}
-    _CACHES.append(cache)
-
-    def wrapped(hand: Sequence[int]) -> int:
-        mask = 0
-        for c in hand:
-            mask |= 1 << c
-        v = cache.get(mask)
-        if v is None:
-            if len(cache) > _CACHE_LIMIT:
-                cache.clear()
-            v = fn(hand)
-            cache[mask] = v
-        return v
-
-    return wrapped
-
-
-def _gff_spread_masks() -> tuple[tuple[int, int], ...]:
-    """Every GFF-2 spread of the deck as (bit mask, points): sets of 3-4, runs of 3+ ace low."""
-    out: list[tuple[int, int]] = []
-    for rank in range(13):
-        cards = [s * 13 + rank for s in range(4)]
-        for k in (3, 4):
-            for combo in combinations(cards, k):
-                out.append((_mask(combo), sum(std.POINTS[c] for c in combo)))
-    for suit in range(4):
-        for lo in range(13):
-            for hi in range(lo + 2, 13):
-                combo = tuple(suit * 13 + r for r in range(lo, hi + 1))
-                out.append((_mask(combo), sum(std.POINTS[c] for c in combo)))
-    return tuple(out)
-
-
-def _mask(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-_GFF_SPREADS = _gff_spread_masks()
-_GFF_SPREADS_BY_CARD: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(s for s in _GFF_SPREADS if s[0] >> c & 1) for c in range(52)
-)
-
-
-def gff_spreads_in(hand: Sequence[int]) -> list[tuple[int, int]]:
-    """Every GFF-2 spread inside ``hand`` as (mask, points), each once."""
-    mask = _mask(hand)
-    found: dict[int, int] = {}
-    for c in hand:
-        for m, p in _GFF_SPREADS_BY_CARD[c]:
-            if m & mask == m:
-                found[m] = p
-    return list(found.items())
-
-
-def _gff_deadwood_raw(hand: Sequence[int]) -> int:
-    total = sum(std.POINTS[c] for c in hand)
-    spreads = gff_spreads_in(hand)
-    best = 0
-    for i, (m1, p1) in enumerate(spreads):
-        if p1 > best:
-            best = p1
-        for m2, p2 in spreads[i + 1 :]:
-            if not m1 & m2 and p1 + p2 > best:
-                # Hands here hold at most 7 cards, so at most two disjoint spreads fit.
-                best = p1 + p2
-    return total - best
-
-
-def _tt_deadwood_raw(hand: Sequence[int]) -> int:
-    return tt_min_deadwood(hand)
-
-
-def _gff_best_discard_raw(hand: Sequence[int]) -> int:
-    """Fewest deadwood points after throwing one card: over every set of disjoint spreads
-    (none, one, two), throw the highest card left outside them."""
-    pts = std.POINTS
-    total = sum(pts[c] for c in hand)
-    spreads = gff_spreads_in(hand)
-    cands: list[tuple[int, int]] = [(0, 0), *spreads]
-    for i, (m1, p1) in enumerate(spreads):
-        for m2, p2 in spreads[i + 1 :]:
-            if not m1 & m2:
-                cands.append((m1 | m2, p1 + p2))
-    best = total
-    for mask, melded in cands:
-        top = max((pts[c] for c in hand if not mask >> c & 1), default=-1)
-        if top >= 0 and total - melded - top < best:
-            best = total - melded - top
-    return best
-
-
-def _tt_best_discard_raw(hand: Sequence[int]) -> int:
-    """As :func:`_gff_best_discard_raw` with Triple Tunk melds (TT-6)."""
-    cards = sorted(hand)
-    melds, _feats = meld_masks(cards)
-    n = len(cards)
-    full = (1 << n) - 1
-    pts = [topper.POINTS[c] for c in cards]
-    cands: list[int] = [0, *melds]
-    for i, m1 in enumerate(melds):
-        for m2 in melds[i + 1 :]:
-            if not m1 & m2:
-                cands.append(m1 | m2)
-    best = sum(pts)
-    for used in cands:
-        dead = full ^ used
-        if not dead:
-            continue
-        left = [pts[i] for i in range(n) if dead >> i & 1]
-        v = sum(left) - max(left)
-        if v < best:
-            best = v
-    return best
-
-
-gff_deadwood: DeadwoodFn = _memo_by_mask(_gff_deadwood_raw)
-"""GFF-2/C-2: fewest deadwood points of a hand of up to seven cards (memoised)."""
-
-tt_deadwood: DeadwoodFn = _memo_by_mask(_tt_deadwood_raw)
-"""TT-6/C-2: fewest deadwood points of a Triple Tunk hand (memoised ``tt_min_deadwood``)."""
-
-_GFF_MELD3: frozenset[int] = frozenset(m for m, _p in _GFF_SPREADS if m.bit_count() == 3)
-_GFF_MELD3_LIST: tuple[tuple[int, int, int], ...] = tuple(
-    sorted((a, b, c) for a, b, c in (tuple(i for i in range(52) if m >> i & 1) for m in _GFF_MELD3))
-)
-
-
-def gff_meld3(a: int, b: int, c: int) -> bool:
-    """GFF-2: whether three distinct cards form a spread."""
-    return ((1 << a) | (1 << b) | (1 << c)) in _GFF_MELD3
-
-
-def tt_meld3(a: int, b: int, c: int) -> bool:
-    """TT-6: whether three distinct cards form a meld (the packed-feature table of tt_melds)."""
-    if a in (b, c) or b == c:
-        return False
-    return bool(_TT_MELD_SIZES[_TT_FEATURE[a] | _TT_FEATURE[b] | _TT_FEATURE[c]] & 8)
-
-
-# Throwing order among equal deadwood: points, then rank (K before Q before J before 10), suit.
-GFF_ORDER: tuple[int, ...] = tuple(
-    std.POINTS[c] * 64 + std.RANK_OF[c] * 4 + std.SUIT_OF[c] for c in std.DECK
-)
-# Triple Tunk: points (TT-2), then the card's index.
-TT_ORDER: tuple[int, ...] = tuple(topper.POINTS[c] * 128 + c for c in topper.DECK)
-
-GFF_MODEL = GameModel(
-    "game-flip-flop",
-    std.DECK,
-    std.POINTS,
-    gff_deadwood,
-    gff_meld3,
-    GFF_ORDER,
-    _memo_by_mask(_gff_best_discard_raw),
-)
-TT_MODEL = GameModel(
-    "triple-tunk",
-    topper.DECK,
-    topper.POINTS,
-    tt_deadwood,
-    tt_meld3,
-    TT_ORDER,
-    _memo_by_mask(_tt_best_discard_raw),
-)
-
-
-def best_spreads(hand: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """The spreads of the best arrangement (C-2: most points melded, then more cards melded)."""
-    spreads = gff_spreads_in(hand)
-    best: tuple[int, int, tuple[int, ...]] = (0, 0, ())
-    cand: tuple[int, int, tuple[int, ...]]
-    for i, (m1, p1) in enumerate(spreads):
-        cand = (p1, m1.bit_count(), (m1,))
-        if cand[:2] > best[:2]:
-            best = cand
-        for m2, p2 in spreads[i + 1 :]:
-            if not m1 & m2:
-                cand = (p1 + p2, (m1 | m2).bit_count(), (m1, m2))
-                if cand[:2] > best[:2]:
-                    best = cand
-    return tuple(tuple(c for c in sorted(hand) if m >> c & 1) for m in best[2])
-
-
-def model_for(game: str) -> GameModel:
-    """The advice model of a Tunk game."""
-    if game == GAME_FLIP_FLOP:
-        return GFF_MODEL
-    if game == TRIPLE_TUNK:
-        return TT_MODEL
-    raise ValueError(f"no Tunk advice model for {game!r}")
-
-
 def known_hands(obs: Observation) -> tuple[tuple[int, ...], ...]:
     """Per seat, the cards known to be in that hand; the GFF-5 flip card stays in the dealer's
     hand until it shows up elsewhere (hand, table, discard pile, another seat's pickups)."""
     known = [tuple(k) for k in obs.known] + [()] * (obs.n_players - len(obs.known))
     known[obs.seat] = ()
     flip = obs.flip_card
-    if obs.game == GAME_FLIP_FLOP and flip is not None and obs.dealer != obs.seat:
+    # GFF-5: the flip card exists in a game with flip and flop pots.
+    if flip is not None and obs.dealer != obs.seat and find_game(obs.game).side_pots:
         elsewhere = set(obs.hand) | set(obs.discards)
         for meld in obs.table:
             elsewhere.update(meld.cards)

@@ -37,12 +37,13 @@ reports the hand value it used (``hand_value``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from engine.advice.situation import Observation
 from engine.advice.tunk.common import (
+    GFF_MODEL,
     GameModel,
     HandSampler,
     known_hands,
@@ -187,10 +188,44 @@ def _drop_payouts(
     return out[0], out[1]
 
 
+def _gff_extenders(meld: tuple[int, ...], own: bool) -> frozenset[int]:
+    """GFF-3: the cards that extend table spread ``meld`` (whoever owns it)."""
+    return frozenset(c for c in GFF_MODEL.deck if spread_kind((*meld, c)) is not None)
+
+
+def _tt_extenders(meld: tuple[int, ...], own: bool) -> frozenset[int]:
+    """TT-8: the cards that extend table meld ``meld`` (``own``: the player's own)."""
+    return frozenset(extenders(meld, own))
+
+
+@dataclass(frozen=True, slots=True)
+class _Knocking:
+    """How a Tunk game ends a deal on a low total, chosen once per question by slug.
+
+    ``word``/``doing``/``unit`` name it in the explanation; ``staked``: the deal is played for
+    GFF-6 stakes and the payouts come from the GFF-8 settlement (a caught dropper pays a fixed
+    penalty), else a caught TT-13 knocker pays each winner's TT-14 multiplier; ``extenders``
+    the cards that lay off on a table meld (GFF-3 / TT-8).
+    """
+
+    word: str
+    doing: str
+    unit: str
+    staked: bool
+    extenders: Callable[[tuple[int, ...], bool], frozenset[int]]
+
+
+_KNOCKING: dict[str, _Knocking] = {
+    GAME_FLIP_FLOP: _Knocking("drop", "dropping", "stakes", True, _gff_extenders),
+    TRIPLE_TUNK: _Knocking("knock", "knocking", "units", False, _tt_extenders),
+}
+
+
 def is_all_in(obs: Observation) -> bool:
     """GFF-6: the player stakes in the game pot only (k = 1) and is eliminated unless it wins
     the game pot (known only with ``bankrolls`` and ``stake``)."""
-    if obs.game != GAME_FLIP_FLOP or not obs.bankrolls or obs.stake <= 0:
+    knocking = _KNOCKING.get(obs.game)
+    if knocking is None or not knocking.staked or not obs.bankrolls or obs.stake <= 0:
         return False
     return stakes_for(obs.bankrolls[obs.seat], obs.stake) == 1
 
@@ -237,10 +272,7 @@ def discard_caps(
 def _extenders(game: str, meld: tuple[int, ...], own: bool) -> frozenset[int]:
     """Every card of the deck that extends table meld ``meld`` (GFF-3 / TT-8; ``own``: the
     meld is the player's own). A table meld stays put for many turns, so this is kept."""
-    if game == GAME_FLIP_FLOP:
-        deck = model_for(game).deck
-        return frozenset(c for c in deck if spread_kind((*meld, c)) is not None)
-    return frozenset(extenders(meld, own))
+    return _KNOCKING[game].extenders(meld, own)
 
 
 def layoff_cards(obs: Observation, cards: Sequence[int], seat: int) -> frozenset[int]:
@@ -316,7 +348,7 @@ def _estimate(
     pts = model.points
     n = 1 + len(opponents)
     caught_pay = -2.0
-    if obs.game == GAME_FLIP_FLOP:
+    if _KNOCKING[obs.game].staked:
         win_pay, caught_pay = drop_payouts(obs, opponents)  # GFF-8 via engine.games.gff.settle
         mult: tuple[int, ...] = ()
     else:
@@ -408,10 +440,8 @@ def knock_advice(
     samples = min(DEFAULT_SAMPLES, cap) if samples is None else _check_samples(samples, cap)
     model = model_for(obs.game)
     total = model.total(obs.hand)
-    gff = obs.game == GAME_FLIP_FLOP
-    word = "drop" if gff else "knock"
-    doing = "dropping" if gff else "knocking"
-    unit = "stakes" if gff else "units"
+    knocking = _KNOCKING[obs.game]
+    word, doing, unit = knocking.word, knocking.doing, knocking.unit
     waiting = obs.waiting[obs.seat] if obs.seat < len(obs.waiting) else 0
     hand = Evaluator(obs).keep(obs.hand)  # the one hand evaluation (engine.advice.tunk.value)
     est = _estimate(obs, random.Random(seed), samples, precision, settle, hand.value)
@@ -420,7 +450,7 @@ def knock_advice(
     lo, hi = wilson_interval(est.wins, est.samples)
     ev = est.payout_sum / est.samples
     dealt = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)  # GFF-6: dealt in
-    caught = drop_payouts(obs, dealt)[1] if gff else None
+    caught = drop_payouts(obs, dealt)[1] if knocking.staked else None
     all_in = is_all_in(obs)
     play_on = play_on_value(obs.game, 1 + len(dealt), p, hand.value)
     figures = (

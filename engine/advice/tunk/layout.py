@@ -18,7 +18,7 @@ The plan, for the hand after the draw and the advised discard:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -34,7 +34,7 @@ from engine.advice.tunk.common import (
 from engine.advice.tunk.knock import discard_caps, layoff_cards
 from engine.advice.tunk.styles import KNOCK_LIMIT, knock_curve
 from engine.advice.tunk.value import Evaluator, card_text
-from engine.core.options import GAME_FLIP_FLOP
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.core.types import TableMeld
 from engine.games.tt.arrange import best_tt_arrangement
 from engine.teach.layoff_plan import layoff_plan
@@ -150,25 +150,42 @@ def knock_threat(obs: Observation) -> float:
     return 1.0 - calm
 
 
+def _tt_melds(hand: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The melds of the best TT-6 arrangement of ``hand``."""
+    return tuple(tuple(m.cards) for m in best_tt_arrangement(hand).best.melds)
+
+
+@dataclass(frozen=True, slots=True)
+class _Laying:
+    """How a Tunk game lays its melds down: ``melds`` of the best arrangement of a hand;
+    ``may_hold``: they may be held (Triple Tunk, TT-13/TT-12: laid only under a knock threat,
+    keeping TT_KEEP cards), else every spread goes down at once (Game Flip Flop, GFF-8)."""
+
+    melds: Callable[[Sequence[int]], tuple[tuple[int, ...], ...]]
+    may_hold: bool
+
+
+_LAYING: dict[str, _Laying] = {
+    GAME_FLIP_FLOP: _Laying(best_spreads, False),
+    TRIPLE_TUNK: _Laying(_tt_melds, True),
+}
+
+
 def lay_plan(obs: Observation, ev: Evaluator, discard: int | None) -> LayPlan:
     """The lay-down plan for ``obs.hand`` (after the draw) when ``discard`` is thrown."""
     hand = list(obs.hand)
     if discard is not None and discard in hand:
         hand.remove(discard)
     game = obs.game
-    if game == GAME_FLIP_FLOP:
-        melds = best_spreads(hand)
-        threat = 0.0
-        lay = True
-        keep = 0
-        why = ""
-    else:
-        arrangement = best_tt_arrangement(hand).best.melds
-        melds = tuple(tuple(m.cards) for m in arrangement)
+    laying = _LAYING[game]
+    melds = laying.melds(hand)
+    why = ""
+    if laying.may_hold:
         keep = TT_KEEP - (1 if discard is not None else 0)
         threat = knock_threat(obs) if melds else 0.0
         lay = threat >= LAY_THREAT
-        why = ""
+    else:
+        threat, lay, keep = 0.0, True, 0
     laid: list[tuple[int, ...]] = []
     left = list(hand)
     if lay:
@@ -183,7 +200,7 @@ def lay_plan(obs: Observation, ev: Evaluator, discard: int | None) -> LayPlan:
     keep_now = max(0, keep - (len(left) - len(candidates)))
     plan = layoff_plan(game, candidates, table, obs.seat, keep=keep_now)
     layoffs = tuple((lo.card, lo.meld_index) for lo in plan)
-    if game != GAME_FLIP_FLOP and melds:
+    if laying.may_hold and melds:
         names = "; ".join(" ".join(card_text(game, c) for c in m) for m in melds)
         if lay:
             why = (
@@ -199,7 +216,7 @@ def lay_plan(obs: Observation, ev: Evaluator, discard: int | None) -> LayPlan:
     if layoffs:
         text = ", ".join(f"{card_text(game, c)} on meld {i}" for c, i in layoffs)
         why = f"{why} Lay off {text}.".strip()
-    lay_melds = lay if game == GAME_FLIP_FLOP else lay and bool(laid)
+    lay_melds = lay and bool(laid) if laying.may_hold else lay
     return LayPlan(lay_melds, tuple(laid), layoffs, threat, why)
 
 

@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 
 from engine.advice.situation import Observation
 from engine.advice.tunk.common import GFF_MODEL, TT_MODEL, after_draw_values
+from engine.advice.tunk.completions import gff_completions, tt_completions
 from engine.advice.tunk.discard import discard_advice
 from engine.advice.tunk.draw import _order, draw_advice
-from engine.advice.tunk.value import Evaluator, gff_completions, tt_completions
+from engine.advice.tunk.value import Evaluator
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.core.types import TableMeld
 from engine.games.gff.play import is_gff_spread

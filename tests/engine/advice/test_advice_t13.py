@@ -10,15 +10,11 @@ from dataclasses import replace
 
 import pytest
 
-from engine.advice.t13.advisor import (
-    MAX_SAMPLES,
-    MAX_STOCK_SAMPLES,
-    T13Situation,
-    sample_next_hands,
-    t13_discard_advice,
-    t13_draw_advice,
-    unseen_for,
-)
+from engine.advice.t13.discard import t13_discard_advice
+from engine.advice.t13.draw import t13_draw_advice
+from engine.advice.t13.opponents import sample_next_hands
+from engine.advice.t13.params import MAX_SAMPLES, MAX_STOCK_SAMPLES
+from engine.advice.t13.situation import T13Situation, unseen_for
 from engine.core.cards import parse_cards
 from engine.core.errors import EngineError, HandError
 from engine.core.options import ThreeThirteenRules

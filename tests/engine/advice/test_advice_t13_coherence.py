@@ -9,15 +9,12 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.advice.t13.advisor import (
-    MAX_RISK,
-    T13Situation,
-    _Evaluator,
-    risk_of,
-    sample_next_hands,
-    t13_discard_advice,
-    t13_draw_advice,
-)
+from engine.advice.t13.discard import t13_discard_advice
+from engine.advice.t13.draw import t13_draw_advice
+from engine.advice.t13.opponents import sample_next_hands
+from engine.advice.t13.params import MAX_RISK
+from engine.advice.t13.situation import T13Situation
+from engine.advice.t13.value import _Evaluator, risk_of
 from engine.core.cards import RANK_OF, SUIT_OF, parse_cards
 
 

@@ -18,23 +18,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.advice.situation import Observation
-from engine.advice.tunk import value
+from engine.advice.tunk import keeptable, value
 from engine.advice.tunk.common import GFF_MODEL, TT_MODEL, GameModel
-from engine.advice.tunk.value import (
+from engine.advice.tunk.completions import (
     _GFF_GROUPS,
-    Evaluator,
-    KeepTable,
     _bits,
-    _build_keep_table,
-    _build_keep_table_py,
     _mask,
-    _point_masks,
     _tt_comp_raw,
     completions_for,
     gff_completions,
     pair_row_for,
     related_mask,
 )
+from engine.advice.tunk.keeptable import (
+    KeepTable,
+    _build_keep_table,
+    _build_keep_table_py,
+    _point_masks,
+)
+from engine.advice.tunk.value import Evaluator
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.core.types import TableMeld
 from engine.games.tt.melds import _FEATURE as _TT_FEATURE
@@ -190,7 +192,7 @@ def _meld_rich(rng: random.Random, model: GameModel, size: int) -> tuple[int, ..
 Builder = Callable[[GameModel, tuple[int, ...], int], KeepTable]
 
 needs_accelerator = pytest.mark.skipif(
-    value._ACCEL is None,
+    keeptable._ACCEL is None,
     reason="engine.advice.tunk._keeptable not built (no C compiler, or TUNK_PURE_PYTHON)",
 )
 
@@ -233,7 +235,7 @@ def test_compiled_and_python_builders_agree(cards: list[int], rng: random.Random
     rest = tuple(cards)
     want = _build_keep_table_py(TT_MODEL, rest, _mask(rest))
     rng.shuffle(cards)
-    assert value.KeepTable._make(value._ACCEL.build(tuple(cards))) == want  # type: ignore[union-attr]
+    assert keeptable.KeepTable._make(keeptable._ACCEL.build(tuple(cards))) == want  # type: ignore[union-attr]
     rich = _meld_rich(rng, TT_MODEL, len(rest))
     assert _build_keep_table(TT_MODEL, rich, _mask(rich)) == _build_keep_table_py(
         TT_MODEL, rich, _mask(rich)
@@ -274,7 +276,7 @@ def test_the_advice_is_the_same_without_the_accelerator(monkeypatch: pytest.Monk
         return out
 
     compiled = answers()
-    monkeypatch.setattr(value, "_ACCEL", None)
+    monkeypatch.setattr(keeptable, "_ACCEL", None)
     assert answers() == compiled
 
 

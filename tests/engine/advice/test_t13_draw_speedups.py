@@ -12,15 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.advice.t13.advisor import (
-    T13Situation,
-    _DrawBases,
-    _next_player_hands,
-    clear_caches,
-    t13_discard_advice,
-    t13_draw_advice,
-    unseen_for,
-)
+from engine.advice.t13.discard import t13_discard_advice
+from engine.advice.t13.draw import t13_draw_advice
+from engine.advice.t13.opponents import _DrawBases, _next_player_hands
+from engine.advice.t13.situation import T13Situation, unseen_for
+from engine.advice.t13.value import clear_caches
 from engine.core.options import ThreeThirteenRules
 from engine.standard.arrange import DeadwoodMemo
 from engine.standard.melds import t13_context

@@ -20,17 +20,11 @@ import statistics
 
 import pytest
 
-from engine.advice.t13 import advisor as t13
-from engine.advice.t13.advisor import (
-    DEFAULT_SAMPLES,
-    T13Situation,
-    _after_draw,
-    _bases,
-    _half_width,
-    _stock_value,
-    t13_discard_advice,
-    unseen_for,
-)
+from engine.advice.t13 import draw as t13
+from engine.advice.t13.discard import t13_discard_advice
+from engine.advice.t13.draw import _after_draw, _bases, _half_width, _stock_value
+from engine.advice.t13.params import DEFAULT_SAMPLES
+from engine.advice.t13.situation import T13Situation, unseen_for
 
 
 def _situation(rng: random.Random, round_number: int) -> T13Situation:

@@ -269,12 +269,10 @@ def test_three_thirteen_advice_is_the_same_without_the_compiled_search(
 ) -> None:
     """Draw and discard advice on 60 seeded round-11 situations (one and two decks): the same
     answers, figures included, with every memo emptied between the two runs."""
-    from engine.advice.t13.advisor import (
-        T13Situation,
-        clear_caches,
-        t13_discard_advice,
-        t13_draw_advice,
-    )
+    from engine.advice.t13.discard import t13_discard_advice
+    from engine.advice.t13.draw import t13_draw_advice
+    from engine.advice.t13.situation import T13Situation
+    from engine.advice.t13.value import clear_caches
 
     rng = random.Random(11)
     situations = []
