@@ -1,6 +1,6 @@
 """Latency of Three Thirteen discard and draw advice for 14-card hands, and the work-cap probe.
 
-Usage: ``python bench/bench_advice_t13.py [--hands N] [--seed S] [--decks D ...] [--no-probe]``
+Usage: ``python -m bench.bench_advice_t13 [--hands N] [--seed S] [--decks D ...] [--no-probe]``
 
 Hands are random round-11 hands (kings wild): 14 cards for the discard advice (after the draw),
 13 for the draw advice, with four cards on the discard pile and one known pickup of the next
@@ -25,14 +25,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.advice.t13.advisor import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.advisor import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
     MAX_SAMPLES,

@@ -1,6 +1,6 @@
 """How far one stock card's estimate of the Three Thirteen stock mean can be trusted.
 
-    python bench/t13_stock_margin.py --situations 160 --seed 3
+    python -m bench.t13_stock_margin --situations 160 --seed 3
 
 The draw advice (``engine/advice/t13/advisor.py``, "Draw") estimates the mean value of the hand
 after a
@@ -27,12 +27,8 @@ import argparse
 import math
 import random
 import statistics
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.advice.t13.advisor import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.advisor import (
     CLEAR_MARGIN,
     DEFAULT_PRECISION,
     DEFAULT_SAMPLES,

@@ -5,8 +5,8 @@ For every documented operation (GET and POST) this sends the operation's first r
 Flask test client of a fresh app (in-process cache) and writes a curl command plus the real
 response between ``<!-- examples:start -->`` and ``<!-- examples:end -->`` in README.md.
 
-    python scripts/readme_examples.py           # rewrite README.md
-    python scripts/readme_examples.py --check   # exit 1 if README.md is out of date
+    python -m scripts.readme_examples           # rewrite README.md
+    python -m scripts.readme_examples --check   # exit 1 if README.md is out of date
 
 tests/api/test_openapi.py runs the check, so the README can never show stale output.
 """
@@ -16,25 +16,22 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
+from flask import Flask
+
+from api.app import create_app
+from api.docs.openapi import spec_dict
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
-if str(REPO_ROOT) not in sys.path:  # run as a script from anywhere
-    sys.path.insert(0, str(REPO_ROOT))
-
-from flask import Flask  # noqa: E402
-
-from api.app import create_app  # noqa: E402
-from api.docs.openapi import spec_dict  # noqa: E402
 
 README = REPO_ROOT / "README.md"
 START = "<!-- examples:start -->"
 END = "<!-- examples:end -->"
 BASE_URL = "http://127.0.0.1:8000"
-REGENERATE_COMMAND = "python scripts/readme_examples.py"
+REGENERATE_COMMAND = "python -m scripts.readme_examples"
 METHODS = ("get", "post")
 _PARAM = re.compile(r"\{([^}]+)\}")
 
