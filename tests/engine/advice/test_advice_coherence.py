@@ -121,6 +121,7 @@ def test_completions_match_the_meld_predicates(seed: int, tt: bool, k: int) -> N
         assert gff_completions(group) == want
 
 
+@pytest.mark.rule("C-5")
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), tt=st.booleans(), players=st.integers(2, 4))
 def test_draw_and_the_follow_up_discard_agree(seed: int, tt: bool, players: int) -> None:
