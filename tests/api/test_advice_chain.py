@@ -109,7 +109,7 @@ def test_gff_next_fields_that_contradict_the_request_are_named(client: FlaskClie
     assert "bankrolls" in problem(client, path, {**base, "bankrolls": [900, 100, 100]})
 
 
-@pytest.mark.rule("TT-11")
+@pytest.mark.rule("TT-14", "C-4")
 @pytest.mark.parametrize("endpoint", ["discard", "draw", "knock"])
 def test_tt_next_is_accepted_and_running_totals_do_not_change_the_advice(
     client: FlaskClient, endpoint: str

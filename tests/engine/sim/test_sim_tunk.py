@@ -193,7 +193,6 @@ def test_stake_unit() -> None:
     assert STAKE > 0
 
 
-@pytest.mark.rule("TT-11")
 def test_tt_advisor_holds_melds_until_it_tunks_out() -> None:
     # discard.lay_melds_advice: Triple Tunk melds stay in hand (TT-11 "go down clean").
     rng = random.Random(9)
