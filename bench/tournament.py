@@ -409,7 +409,7 @@ def sweep(ns: argparse.Namespace) -> None:
 
 def main() -> None:
     if "three-thirteen" in sys.argv[1:]:  # whole 11-round games live in their own runner
-        import tournament_t13
+        from bench import tournament_t13
 
         args = [a for a in sys.argv[1:] if a not in ("--game", "three-thirteen")]
         sys.exit(tournament_t13.main(args))
