@@ -1,6 +1,6 @@
 """Latency of the Tunk advice at the default settings, and the largest accepted request.
 
-    python bench/bench_advice.py [--situations 300] [--seed 1] [--cold] [--api 200]
+    python -m bench.bench_advice [--situations 300] [--seed 1] [--cold] [--api 200]
 
 1. In process: situations are real mid-deal observations captured from simulated deals (baseline
    players): knock/drop advice at the start of a turn, draw advice before the draw (5 cards),
@@ -23,22 +23,18 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.advice.situation import Observation  # noqa: E402
-from engine.advice.tunk.common import clear_caches  # noqa: E402
-from engine.advice.tunk.discard import discard_advice  # noqa: E402
-from engine.advice.tunk.draw import draw_advice  # noqa: E402
-from engine.advice.tunk.knock import knock_advice  # noqa: E402
-from engine.advice.tunk.value import clear_value_caches  # noqa: E402
-from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
-from engine.sim.gff import play_gff_deal  # noqa: E402
-from engine.sim.policies import BaselinePolicy  # noqa: E402
-from engine.sim.tt import play_tt_deal  # noqa: E402
+from engine.advice.situation import Observation
+from engine.advice.tunk.common import clear_caches
+from engine.advice.tunk.discard import discard_advice
+from engine.advice.tunk.draw import draw_advice
+from engine.advice.tunk.knock import knock_advice
+from engine.advice.tunk.value import clear_value_caches
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.sim.gff import play_gff_deal
+from engine.sim.policies import BaselinePolicy
+from engine.sim.tt import play_tt_deal
 
 
 class Recorder(BaselinePolicy):

@@ -1,6 +1,6 @@
 """Latency of Three Thirteen discard and draw advice for 14-card hands, and the work-cap probe.
 
-Usage: ``python bench/bench_advice_t13.py [--hands N] [--seed S] [--decks D ...] [--no-probe]``
+Usage: ``python -m bench.bench_advice_t13 [--hands N] [--seed S] [--decks D ...] [--no-probe]``
 
 Hands are random round-11 hands (kings wild): 14 cards for the discard advice (after the draw),
 13 for the draw advice, with four cards on the discard pile and one known pickup of the next
@@ -25,34 +25,30 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.advice.t13.discard import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.discard import (
     _discard,
     t13_discard_advice,
 )
-from engine.advice.t13.draw import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.draw import (
     _after_draw,
     _bases,
     _stock_value,
     t13_draw_advice,
 )
-from engine.advice.t13.params import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.params import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
     MAX_SAMPLES,
     MAX_STOCK_SAMPLES,
 )
-from engine.advice.t13.situation import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.situation import (
     T13Situation,
     unseen_for,
 )
-from engine.advice.t13.value import clear_caches  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.value import clear_caches
 
 TARGETS = {"discard": (20.0, 60.0), "draw": (5.0, None)}
 PROBE_MS = 1000.0

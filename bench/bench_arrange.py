@@ -1,6 +1,6 @@
 """Benchmark of the standard-deck arrangement search: prints median / p99 / max µs per scenario.
 
-Run: ``python bench/bench_arrange.py [--hands N] [--cold]`` from the repo root. Seeded, one
+Run: ``python -m bench.bench_arrange [--hands N] [--cold]`` from the repo root. Seeded, one
 process; ``--cold`` empties the small lru caches before every call (the default keeps them warm,
 as a long-running server or simulation would).
 Targets (brief): T13 round 11 two decks 14 cards median <= 150 µs, max of 10,000 <= 20 ms;
@@ -13,19 +13,15 @@ import argparse
 import gc
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine.core.cards import parse_cards  # noqa: E402
-from engine.core.options import ThreeThirteenRules  # noqa: E402
-from engine.standard import arrange as std_arrange  # noqa: E402
-from engine.standard import melds as std_melds  # noqa: E402
-from engine.standard.arrange import best_arrangement, min_deadwood  # noqa: E402
-from engine.standard.melds import StdContext, gff_context, iter_legal_melds, t13_context  # noqa: E402
+from engine.core.cards import parse_cards
+from engine.core.options import ThreeThirteenRules
+from engine.standard import arrange as std_arrange
+from engine.standard import melds as std_melds
+from engine.standard.arrange import best_arrangement, min_deadwood
+from engine.standard.melds import StdContext, gff_context, iter_legal_melds, t13_context
 
 Hand = list[int]
 _COLD = False  # --cold: every call starts with empty caches (describe, sub-multisets, set combos)

@@ -1,7 +1,7 @@
 """Capacity figures for docs/capacity.md: CPU per request per endpoint class, Redis memory use.
 
-    python bench/bench_capacity.py                  # ~2-3 minutes on a 2-core machine
-    python bench/bench_capacity.py --quick          # fewer requests per class (under a minute)
+    python -m bench.bench_capacity                  # ~2-3 minutes on a 2-core machine
+    python -m bench.bench_capacity --quick          # fewer requests per class (under a minute)
 
 Starts the reference shape from ``harness/scaleout.py`` on loopback with ONE gunicorn replica
 running ONE sync worker (so one process = at most one core), nginx in front, and a Redis Cluster
@@ -38,13 +38,12 @@ from http.client import HTTPConnection
 from pathlib import Path
 from typing import Any
 
+from redis.cluster import ClusterNode, RedisCluster
+
+from harness.loadgen import HOST, MELDS, load, melds_requests
+from harness.scaleout import Deployment, deployment, node_client
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO_ROOT))
-
-from redis.cluster import ClusterNode, RedisCluster  # noqa: E402
-
-from harness.loadgen import HOST, MELDS, load, melds_requests  # noqa: E402
-from harness.scaleout import Deployment, deployment, node_client  # noqa: E402
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 STANDARD = [rank + suit for suit in "SHDC" for rank in RANKS]

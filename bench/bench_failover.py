@@ -1,7 +1,7 @@
 """Failure runs of the scale-out shape under load (the long versions of the integration tests).
 
-    python bench/bench_failover.py                      # 30 s per scenario, all three
-    python bench/bench_failover.py --seconds 60 --only cluster --concurrency 8
+    python -m bench.bench_failover                      # 30 s per scenario, all three
+    python -m bench.bench_failover --seconds 60 --only cluster --concurrency 8
 
 Starts the reference deployment from ``harness/scaleout.py`` on loopback (nginx, 2 gunicorn
 replicas of 2 gthread workers x 2 threads, Redis Cluster 3+3 or Sentinel 1+1+3), warms the cache
@@ -27,16 +27,15 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO_ROOT))
-
-from harness.loadgen import load, melds_requests, request  # noqa: E402
-from harness.scaleout import (  # noqa: E402
+from harness.loadgen import load, melds_requests, request
+from harness.scaleout import (
     Deployment,
     RedisClusterNodes,
     SentinelGroup,
     deployment,
 )
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
 def _fmt(value: float | None) -> str:

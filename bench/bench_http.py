@@ -1,10 +1,10 @@
 """HTTP benchmark: the melds endpoint against ``/healthz`` of the same app, printed as ratios.
 
-    python bench/bench_http.py                       # everything (a few minutes)
-    python bench/bench_http.py --only in-process     # or: gunicorn, probes
-    python bench/bench_http.py --only in-process --clock cpu   # CPU time: steadier when loaded
-    python bench/bench_http.py --only profile        # cProfile of 250 Game Flip Flop misses
-    python bench/bench_http.py --only profile --profile-backend redis   # the app with Redis
+    python -m bench.bench_http                       # everything (a few minutes)
+    python -m bench.bench_http --only in-process     # or: gunicorn, probes
+    python -m bench.bench_http --only in-process --clock cpu   # CPU time: steadier when loaded
+    python -m bench.bench_http --only profile        # cProfile of 250 Game Flip Flop misses
+    python -m bench.bench_http --only profile --profile-backend redis   # the app with Redis
 
 Three parts, each measured in one run so the ratios compare like with like on a shared machine:
 
@@ -79,9 +79,6 @@ MAXIMAL_KNOCK: dict[str, Any] = {
         for k, card in enumerate(["RC4", "YC4", "GC4", "BC4", "RT4"], start=1)
     ],
 }
-
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -4,7 +4,7 @@ Runs requests through the Flask test client of two apps, one built normally and 
 ``register_http_layer`` replaced by a no-op, and prints the median time per request of each and
 the difference. Also prints the gzip ratio of the largest documents.
 
-    nice -n 10 .venv/bin/python bench/bench_http_layer.py [--requests 2000]
+    nice -n 10 .venv/bin/python -m bench.bench_http_layer [--requests 2000]
 """
 
 from __future__ import annotations
@@ -13,17 +13,13 @@ import argparse
 import gzip
 import logging
 import statistics
-import sys
 import time
-from pathlib import Path
 from unittest import mock
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from flask import Flask
 
-from flask import Flask  # noqa: E402
-
-import api  # noqa: E402
-from api.app import create_app  # noqa: E402
+import api
+from api.app import create_app
 
 MELDS = "/v1/games/game-flip-flop/melds"
 BODY = {"hand": ["7H", "8H", "9H", "7S", "7D", "KC"]}

@@ -28,8 +28,8 @@ when two available solvers disagree on some hand, 0 otherwise.
 
 Run from the repository root::
 
-    python bench/bench_peers.py            # 2,000 hands per set and size
-    python bench/bench_peers.py --quick    # 200 hands per set and size
+    python -m bench.bench_peers            # 2,000 hands per set and size
+    python -m bench.bench_peers --quick    # 200 hands per set and size
 """
 
 from __future__ import annotations
@@ -43,15 +43,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from engine.core import accelerators  # noqa: E402
-from engine.core.cards import POINTS, RANK_OF, SUIT_OF, card_name  # noqa: E402
+from engine.core import accelerators
+from engine.core.cards import POINTS, RANK_OF, SUIT_OF, card_name
 
 HandSpec = tuple[int, tuple[int, ...]]
 """A benchmark hand: (Three Thirteen round number, cards in our encoding, in dealt order)."""

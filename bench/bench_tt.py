@@ -1,6 +1,6 @@
 """Time the Triple Tunk hand analysis (iter_tt_melds + best_tt_arrangement) on random 6-card hands.
 
-Run: ``python bench/bench_tt.py [hands] [seed]``; prints median / p90 / mean in microseconds.
+Run: ``python -m bench.bench_tt [hands] [seed]``; prints median / p90 / mean in microseconds.
 """
 
 from __future__ import annotations
@@ -9,13 +9,10 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.core.topper import DECK  # noqa: E402
-from engine.games.tt.arrange import best_tt_arrangement, tt_min_deadwood  # noqa: E402
-from engine.games.tt.melds import iter_tt_melds  # noqa: E402
+from engine.core.topper import DECK
+from engine.games.tt.arrange import best_tt_arrangement, tt_min_deadwood
+from engine.games.tt.melds import iter_tt_melds
 
 
 def _time_each(hands: list[list[int]], fn: object, repeat: int = 5) -> list[float]:

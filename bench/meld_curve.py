@@ -1,7 +1,7 @@
 """The "lays at once" curve of the opponent model: how often a player who lays every meld at once
 has still laid none after ``t`` turns of a deal that is still going.
 
-    python bench/meld_curve.py --deals 4000 --seed 5
+    python -m bench.meld_curve --deals 4000 --seed 5
 
 Baseline players (engine.sim.policies.BaselinePolicy: lay every meld and lay-off at once) play
 Game Flip Flop (2, 3 and 4 players) and Triple Tunk (3 and 4 players); at every turn start the
@@ -17,15 +17,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.advice.situation import Observation  # noqa: E402
-from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
-from engine.sim.gff import play_gff_deal  # noqa: E402
-from engine.sim.policies import BaselinePolicy  # noqa: E402
-from engine.sim.tt import play_tt_deal  # noqa: E402
+from engine.advice.situation import Observation
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.sim.gff import play_gff_deal
+from engine.sim.policies import BaselinePolicy
+from engine.sim.tt import play_tt_deal
 
 MAX_T = 24
 MIN_COUNT = 500  # turn counts seen fewer times end the table

@@ -1,9 +1,9 @@
 """How well the Tunk opponent model predicts each opponent's total at the advisor's decisions.
 
-    python bench/opponent_model.py --game triple-tunk --players 4 \\
+    python -m bench.opponent_model --game triple-tunk --players 4 \\
         --styles never,random,hoarder,self --deals 1200 --seed 11
 
-Plays the advisor (seat 0) against each panel style, as ``bench/tournament.py --panel`` does
+Plays the advisor (seat 0) against each panel style, as ``python -m bench.tournament --panel`` does
 (same deals for the same seed), and at every knock / drop decision whose ``win_probability`` is
 between 0.05 and 0.95 draws ``--samples`` hands of the opponents from the sampler the win
 probability uses (``engine.advice.tunk.knock.opponent_sampler``). Printed per style, and per
@@ -28,21 +28,17 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from collections import defaultdict
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.tournament import deal_seed, opponents, play_deal  # noqa: E402
-from engine.advice.situation import Observation  # noqa: E402
-from engine.advice.tunk.common import Behaviour, HandSampler, model_for  # noqa: E402
-from engine.advice.tunk.knock import discard_caps, opponent_sampler  # noqa: E402
-from engine.advice.tunk.styles import behaviour  # noqa: E402
-from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
-from engine.sim.core import Policy  # noqa: E402
-from engine.sim.policies import PANEL_STYLES, AdvisorPolicy  # noqa: E402
-from engine.sim.tunk import strictly_lowest  # noqa: E402
+from bench.tournament import deal_seed, opponents, play_deal
+from engine.advice.situation import Observation
+from engine.advice.tunk.common import Behaviour, HandSampler, model_for
+from engine.advice.tunk.knock import discard_caps, opponent_sampler
+from engine.advice.tunk.styles import behaviour
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.sim.core import Policy
+from engine.sim.policies import PANEL_STYLES, AdvisorPolicy
+from engine.sim.tunk import strictly_lowest
 
 
 class RecordingAdvisor(AdvisorPolicy):

@@ -1,6 +1,6 @@
 """How far one stock card's estimate of the Three Thirteen stock mean can be trusted.
 
-    python bench/t13_stock_margin.py --situations 160 --seed 3
+    python -m bench.t13_stock_margin --situations 160 --seed 3
 
 The draw advice (``engine/advice/t13/draw.py``) estimates the mean value of the hand
 after a
@@ -27,29 +27,25 @@ import argparse
 import math
 import random
 import statistics
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.advice.t13.discard import _discard  # noqa: E402 (after the sys.path line)
-from engine.advice.t13.draw import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.discard import _discard
+from engine.advice.t13.draw import (
     _after_draw,
     _bases,
     stock_settled,
 )
-from engine.advice.t13.params import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.params import (
     CLEAR_MARGIN,
     DEFAULT_PRECISION,
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
     DEFAULT_STOCK_SAMPLES,
 )
-from engine.advice.t13.situation import (  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.situation import (
     T13Situation,
     unseen_for,
 )
-from engine.advice.t13.value import clear_caches  # noqa: E402 (after the sys.path line)
+from engine.advice.t13.value import clear_caches
 
 
 def situation(rng: random.Random, k: int) -> T13Situation:

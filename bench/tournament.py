@@ -1,6 +1,6 @@
 """Advisor tournaments for the Tunk games: against the baseline, or against an opponent panel.
 
-    python bench/tournament.py --game game-flip-flop --players 2 --deals 2000 --seed 1
+    python -m bench.tournament --game game-flip-flop --players 2 --deals 2000 --seed 1
 
 Seat 0 is the advisor (engine.sim.policies.AdvisorPolicy), every other seat the fixed-threshold
 baseline; the dealer rotates every deal. Prints the advisor's win rate in decisive deals (deals
@@ -20,7 +20,7 @@ deciles holding >= 30 decisions), with the gap sampling noise alone would leave 
 seats net to zero. Each style plays deals of its own (``deal_seed``), so no decision is counted
 twice when the styles are pooled.
 
-    python bench/tournament.py --game triple-tunk --players 3 --panel knock5,never --deals 1000
+    python -m bench.tournament --game triple-tunk --players 3 --panel knock5,never --deals 1000
 
 ``--tables game-flip-flop:2,triple-tunk:3`` runs the panel at each of those tables in turn and
 ends with the calibration gap of every decision of every table pooled.
@@ -44,13 +44,10 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.advice.tunk.knock import DEFAULT_SAMPLES  # noqa: E402
-from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK  # noqa: E402
-from engine.sim.core import (  # noqa: E402
+from engine.advice.tunk.knock import DEFAULT_SAMPLES
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.sim.core import (
     Policy,
     calibration_gap,
     calibration_noise,
@@ -59,13 +56,13 @@ from engine.sim.core import (  # noqa: E402
     weighted_calibration_gap,
     wilson_interval,
 )
-from engine.sim.policies import (  # noqa: E402
+from engine.sim.policies import (
     PANEL_STYLES,
     AdvisorPolicy,
     BaselinePolicy,
     panel_policy,
 )
-from engine.sim.tunk import strictly_lowest  # noqa: E402
+from engine.sim.tunk import strictly_lowest
 
 
 @dataclass
@@ -412,7 +409,7 @@ def sweep(ns: argparse.Namespace) -> None:
 
 def main() -> None:
     if "three-thirteen" in sys.argv[1:]:  # whole 11-round games live in their own runner
-        import tournament_t13
+        from bench import tournament_t13
 
         args = [a for a in sys.argv[1:] if a not in ("--game", "three-thirteen")]
         sys.exit(tournament_t13.main(args))

@@ -1,6 +1,6 @@
 """Three Thirteen tournament: the advisor against a panel of opponent styles, whole games.
 
-    nice -n 10 python bench/tournament_t13.py --players 2 3 --games 200 --seed 1 --jobs 1
+    nice -n 10 python -m bench.tournament_t13 --players 2 3 --games 200 --seed 1 --jobs 1
 
 For each table size and each panel style (``engine.sim.t13_policies.PANEL``: greedy, stock,
 hoarder, waiter, random) one seat plays :class:`engine.sim.t13_policies.AdvisorT13Policy` (the
@@ -20,18 +20,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.advice.t13.params import DEFAULT_SAMPLES  # noqa: E402 (after the sys.path line)
-from engine.sim.core import mean_interval  # noqa: E402
-from engine.sim.t13 import T13Policy, play_game  # noqa: E402
-from engine.sim.t13_policies import PANEL, AdvisorT13Policy  # noqa: E402
+from engine.advice.t13.params import DEFAULT_SAMPLES
+from engine.sim.core import mean_interval
+from engine.sim.t13 import T13Policy, play_game
+from engine.sim.t13_policies import PANEL, AdvisorT13Policy
 
 STYLES = (*PANEL, "self")
 TARGET_FACTOR = 1.25

@@ -1,8 +1,8 @@
 """The reference scale-out deployment on one machine, with real parts, on 127.0.0.1 only.
 
-    python harness/scaleout.py up                        # nginx + 2 replicas + Redis Cluster
-    python harness/scaleout.py up --redis sentinel --replicas 3 --port 8080
-    python harness/scaleout.py check                     # start, prove a HIT across replicas, stop
+    python -m harness.scaleout up                        # nginx + 2 replicas + Redis Cluster
+    python -m harness.scaleout up --redis sentinel --replicas 3 --port 8080
+    python -m harness.scaleout check                     # start, prove a HIT across replicas, stop
 
 ``bash scripts/scale`` installs what is missing (nginx and redis-server with apt-get when root) and
 runs this. The parts, each a real process on a free loopback port, all in one work directory:
@@ -41,11 +41,9 @@ from typing import Any
 
 import redis
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-if str(REPO_ROOT) not in sys.path:  # run as a script: make the ``scripts.`` modules importable
-    sys.path.insert(0, str(REPO_ROOT))
+from harness.loadgen import HOST, MELDS, request
 
-from harness.loadgen import HOST, MELDS, request  # noqa: E402
+REPO_ROOT = Path(__file__).resolve().parent.parent
 
 NGINX_TEMPLATE = REPO_ROOT / "deploy" / "nginx" / "tunk.conf.template"
 SENTINEL_SERVICE = "tunk"

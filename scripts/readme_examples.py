@@ -1,14 +1,15 @@
-"""Regenerate the README's "Examples" section from the OpenAPI document and the real app.
+"""Regenerate docs/examples.md, one real request and answer per operation, from the app.
 
 For every documented operation (GET and POST) this sends the operation's first request example
 (``requestBody.content["application/json"].example`` or the first of ``examples``) through the
 Flask test client of a fresh app (in-process cache) and writes a curl command plus the real
-response between ``<!-- examples:start -->`` and ``<!-- examples:end -->`` in README.md.
+response between ``<!-- examples:start -->`` and ``<!-- examples:end -->`` in docs/examples.md.
+The rules endpoints' answers are abridged: their texts are those of docs/rules.md.
 
-    python scripts/readme_examples.py           # rewrite README.md
-    python scripts/readme_examples.py --check   # exit 1 if README.md is out of date
+    python -m scripts.readme_examples           # rewrite docs/examples.md
+    python -m scripts.readme_examples --check   # exit 1 if docs/examples.md is out of date
 
-tests/api/test_openapi.py runs the check, so the README can never show stale output.
+tests/api/test_openapi.py runs the check, so the examples can never show stale output.
 """
 
 from __future__ import annotations
@@ -16,27 +17,27 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
+from flask import Flask
+
+from api.app import create_app
+from api.docs.openapi import spec_dict
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
-if str(REPO_ROOT) not in sys.path:  # run as a script from anywhere
-    sys.path.insert(0, str(REPO_ROOT))
 
-from flask import Flask  # noqa: E402
-
-from api.app import create_app  # noqa: E402
-from api.docs.openapi import spec_dict  # noqa: E402
-
-README = REPO_ROOT / "README.md"
+EXAMPLES = REPO_ROOT / "docs" / "examples.md"
 START = "<!-- examples:start -->"
 END = "<!-- examples:end -->"
 BASE_URL = "http://127.0.0.1:8000"
-REGENERATE_COMMAND = "python scripts/readme_examples.py"
+REGENERATE_COMMAND = "python -m scripts.readme_examples"
 METHODS = ("get", "post")
 _PARAM = re.compile(r"\{([^}]+)\}")
+RULES_PREFIX = "/v1/rules"
+RULES_SHOWN = 2
+TEXT_SHOWN = 60
 
 
 def request_examples(operation: dict[str, Any]) -> list[tuple[str | None, Any]]:
@@ -111,6 +112,35 @@ def pretty(value: Any, indent: int = 0) -> str:
     return "[\n" + ",\n".join(items) + f"\n{pad}]"
 
 
+def _cut(text: str) -> str:
+    """The first words of a rule text (at most ``TEXT_SHOWN`` characters), then an ellipsis."""
+    if len(text) <= TEXT_SHOWN:
+        return text
+    return text[:TEXT_SHOWN].rsplit(" ", 1)[0] + " …"
+
+
+def abridged(url: str, answer: Any) -> tuple[Any, str]:
+    """A rules answer shortened so the page does not restate docs/rules.md, and a note saying so.
+
+    Other answers come back unchanged with an empty note.
+    """
+    if not url.startswith(RULES_PREFIX) or not isinstance(answer, dict):
+        return answer, ""
+    short = dict(answer)
+    if isinstance(short.get("text"), str):
+        short["text"] = _cut(short["text"])
+    entries = short.get("rules")
+    total = len(entries) if isinstance(entries, list) else 0
+    if isinstance(entries, list):
+        short["rules"] = [
+            {**e, "text": _cut(e["text"])} if isinstance(e.get("text"), str) else e
+            for e in entries[:RULES_SHOWN]
+        ]
+    shown = f"the first {RULES_SHOWN} of its {total} entries, " if total > RULES_SHOWN else ""
+    note = f"Abridged here ({shown}texts cut): the full texts are those of [rules.md](rules.md)."
+    return short, note
+
+
 def render_examples(app: Flask | None = None) -> str:
     """The Markdown between the markers: one subsection per operation, with real output."""
     app = app or create_app({"REDIS_URL": None, "TESTING": True})
@@ -158,8 +188,10 @@ def render_examples(app: Flask | None = None) -> str:
                 if "X-Cache" in response.headers
                 else ""
             )
+            note = ""
             try:
-                shown = pretty(response.get_json(force=True))
+                answer, note = abridged(url, response.get_json(force=True))
+                shown = pretty(answer)
                 language = "json"
             except Exception:  # not JSON: show the text as is
                 shown, language = response.get_data(as_text=True).rstrip(), "text"
@@ -170,33 +202,34 @@ def render_examples(app: Flask | None = None) -> str:
                 + f"```sh\n{command}\n```\n\n"
                 + f"Response: `{status}`{headers}\n\n"
                 + f"```{language}\n{shown}\n```"
+                + (f"\n\n{note}" if note else "")
             )
     return "\n\n".join(parts)
 
 
-def updated_readme(readme: str, section: str) -> str:
-    """``readme`` with the text between the markers replaced by ``section``."""
-    start, end = readme.find(START), readme.find(END)
+def updated_page(page: str, section: str) -> str:
+    """``page`` (docs/examples.md) with the text between the markers replaced by ``section``."""
+    start, end = page.find(START), page.find(END)
     if start < 0 or end < start:
-        raise SystemExit(f"README.md must contain {START} ... {END}")
-    return readme[: start + len(START)] + "\n\n" + section + "\n\n" + readme[end:]
+        raise SystemExit(f"docs/examples.md must contain {START} ... {END}")
+    return page[: start + len(START)] + "\n\n" + section + "\n\n" + page[end:]
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Rewrite (or ``--check``) README.md; returns the exit status."""
+    """Rewrite (or ``--check``) docs/examples.md; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail if README.md is stale")
-    parser.add_argument("--readme", type=Path, default=README)
+    parser.add_argument("--check", action="store_true", help="fail if the page is stale")
+    parser.add_argument("--page", type=Path, default=EXAMPLES)
     args = parser.parse_args(argv)
-    current = args.readme.read_text(encoding="utf-8")
-    fresh = updated_readme(current, render_examples())
+    current = args.page.read_text(encoding="utf-8")
+    fresh = updated_page(current, render_examples())
     if args.check:
         if fresh != current:
-            print(f"{args.readme} examples are out of date; run `{REGENERATE_COMMAND}`")
+            print(f"{args.page} is out of date; run `{REGENERATE_COMMAND}`")
             return 1
         return 0
-    args.readme.write_text(fresh, encoding="utf-8")
-    print(f"updated {args.readme}")
+    args.page.write_text(fresh, encoding="utf-8")
+    print(f"updated {args.page}")
     return 0
 
 

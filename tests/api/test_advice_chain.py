@@ -59,6 +59,7 @@ def test_gff_next_is_accepted_by_every_advice_endpoint(client: FlaskClient, endp
     assert post(client, f"{GFF}/{endpoint}", body)["game"] == "game-flip-flop"
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff_seat_that_cannot_stake_is_not_dealt_in(client: FlaskClient) -> None:
     """GFF-6: seat 1 (100 units, stake 100: k = 0) holds no cards, as `hand_size` 0 says."""
     nxt = gff_next(client)
@@ -79,6 +80,7 @@ def test_gff_seat_that_cannot_stake_is_not_dealt_in(client: FlaskClient) -> None
     assert (chained["payout_if_win"], both_dealt_in["payout_if_win"]) == (1.0, 2.0)
 
 
+@pytest.mark.rule("C-4", "GFF-6")
 def test_gff_default_dealer_skips_a_seat_not_dealt_in(client: FlaskClient) -> None:
     """Without `dealer`, the nearest seat to the right that is dealt in deals (C-4, GFF-6)."""
     body = {"hand": GFF_HANDS["knock"], "players": 3, "seat": 2, "seed": 3, "samples": 500}
@@ -90,6 +92,7 @@ def test_gff_default_dealer_skips_a_seat_not_dealt_in(client: FlaskClient) -> No
     )
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff_next_fields_that_contradict_the_request_are_named(client: FlaskClient) -> None:
     nxt = gff_next(client)
     base = {**nxt, "hand": GFF_HANDS["knock"], "players": 3}
@@ -106,6 +109,7 @@ def test_gff_next_fields_that_contradict_the_request_are_named(client: FlaskClie
     assert "bankrolls" in problem(client, path, {**base, "bankrolls": [900, 100, 100]})
 
 
+@pytest.mark.rule("TT-14", "C-4")
 @pytest.mark.parametrize("endpoint", ["discard", "draw", "knock"])
 def test_tt_next_is_accepted_and_running_totals_do_not_change_the_advice(
     client: FlaskClient, endpoint: str
@@ -152,6 +156,7 @@ def t13_next(client: FlaskClient) -> dict[str, Any]:
     return nxt
 
 
+@pytest.mark.rule("T13-6")
 def test_t13_previous_totals_mean_scores_and_change_the_advice(client: FlaskClient) -> None:
     """T13-6: far ahead (10 against 400) the player keeps the safest hand (risk 0.5)."""
     nxt = t13_next(client)
@@ -171,6 +176,7 @@ def test_t13_next_is_accepted_by_draw(client: FlaskClient) -> None:
     assert post(client, f"{T13}/draw", body)["round"] == 4
 
 
+@pytest.mark.rule("T13-1")
 def test_t13_next_fields_that_contradict_the_request_are_named(client: FlaskClient) -> None:
     nxt = t13_next(client)
     path = f"{T13}/discard"

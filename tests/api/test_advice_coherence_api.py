@@ -138,6 +138,7 @@ def test_knock_draw_and_discard_report_one_value_for_the_hand(client: FlaskClien
     assert back["score"] == pytest.approx(back["keep_value"] + 4 * back["danger"], abs=1e-3)
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff_money_reaches_the_drop_answer(client: FlaskClient) -> None:
     # GFF-6: at a stake of 100, 250 units stake in the game pot only (all in); 100 cannot stake.
     body: dict[str, Any] = {
@@ -176,6 +177,7 @@ def test_the_compiled_dumpers_equal_marshmallow(game: str, endpoint: str) -> Non
         assert json.dumps(fast(answer)) == json.dumps(schema.dump(answer))
 
 
+@pytest.mark.rule("GFF-6", "GFF-8")
 def test_bankrolls_that_leave_seats_out_change_the_drop_advice(client: FlaskClient) -> None:
     # KS QS (20 points) at a 4-seat table: seat 1 beats 20 unless its hidden card is an ace or
     # a two (6 of the unseen cards), seats 2 and 3 always do (known 20 + any card). With every

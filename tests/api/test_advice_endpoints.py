@@ -26,6 +26,7 @@ T13 = "/v1/games/three-thirteen"
 # --- discard: going / tunking out now is recommended ----------------------------------------------
 
 
+@pytest.mark.rule("GFF-10")
 def test_gff_discard_that_goes_out_is_recommended(client: FlaskClient) -> None:
     # GFF-10: A-2-3-4-5 of spades is one spread; throwing the KH empties the hand.
     data = post(
@@ -41,6 +42,7 @@ def test_gff_discard_that_goes_out_is_recommended(client: FlaskClient) -> None:
     assert 0.0 <= ks["danger"] <= 1.0
 
 
+@pytest.mark.rule("GFF-9")
 def test_gff_two_spreads_of_three_tunk_out_without_discard(client: FlaskClient) -> None:
     # GFF-9: 3-4-5 of spades and three 9s, laid by the player: a tunk out, no card thrown.
     data = post(
@@ -50,6 +52,7 @@ def test_gff_two_spreads_of_three_tunk_out_without_discard(client: FlaskClient) 
     assert data["ends"] == "tunk_out"
 
 
+@pytest.mark.rule("GFF-3", "GFF-10")
 def test_gff_go_out_by_laying_off_on_the_table(client: FlaskClient) -> None:
     # GFF-3 + GFF-10: the 9H and 8H extend the 10-J-Q of hearts, 7-7-7 is a set, throw the KC.
     body = {
@@ -73,6 +76,7 @@ def test_lay_melds_advice(client: FlaskClient) -> None:
     assert (tt["ends"], tt["lay_melds"]) == (None, False)
 
 
+@pytest.mark.rule("TT-11")
 def test_tt_tunk_out_is_recommended(client: FlaskClient) -> None:
     # TT-11: red-heart 1-2-3 (a sequence) and three 4s through the black blob wild.
     body = {"hand": ["RH1", "RH2", "RH3", "YT4", "GT4", "KB4"], "players": 3}
@@ -82,6 +86,7 @@ def test_tt_tunk_out_is_recommended(client: FlaskClient) -> None:
     assert "tunk out" in data["explanation"]
 
 
+@pytest.mark.rule("T13-1", "T13-5")
 def test_t13_discard_that_goes_out_is_recommended(client: FlaskClient) -> None:
     # Round 3 (five cards, fives wild, T13-1): 5S is the 10H of 6-7-8-9-10 of hearts; KD goes.
     body = {"hand": ["5S", "6H", "7H", "8H", "9H", "KD"], "round": 3, "players": 2}
@@ -105,6 +110,7 @@ def test_t13_hold_when_no_card_goes_out(client: FlaskClient) -> None:
     assert data["discard"] == data["options"][0]["card"]
 
 
+@pytest.mark.rule("T13-5")
 def test_t13_last_turn_after_an_opponent_went_out(client: FlaskClient) -> None:
     body = {"hand": ["6H", "7H", "9H", "KD", "2C", "2S"], "round": 3, "players": 3, "out": 2}
     data = post(client, f"{T13}/discard", body)
@@ -117,6 +123,7 @@ def test_t13_last_turn_after_an_opponent_went_out(client: FlaskClient) -> None:
 # --- draw -----------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("GFF-2", "GFF-7")
 def test_gff_take_the_discard_that_completes_a_run(client: FlaskClient) -> None:
     # 7H 8H + 9H is a run (GFF-2); then throw a 10-pointer: KS/QD + 2C left, 10 + 2 = 12.
     body = {"hand": ["7H", "8H", "KS", "QD", "2C"], "discard_pile": ["9H", "4D"], "players": 3}
@@ -181,6 +188,7 @@ def test_shown_combinations_are_not_unseen(client: FlaskClient) -> None:
 # --- knock / drop ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("GFF-8")
 @pytest.mark.parametrize("hand", [["AS"], ["AS", "AD"]])
 def test_gff_drop_with_one_or_two_points_is_a_near_certain_win(
     client: FlaskClient, hand: list[str]
@@ -204,6 +212,7 @@ def test_tt_knock_with_two_points(client: FlaskClient) -> None:
     assert data["payout_if_win"] == 2  # TT-13: one unit from each of the two others
 
 
+@pytest.mark.rule("TT-13", "TT-14")
 @pytest.mark.parametrize(("early", "multiplier"), [(False, 2), (True, 4)])
 def test_tt_knock_pays_the_multipliers(client: FlaskClient, early: bool, multiplier: int) -> None:
     # TT-14: the player owns a 3-card special (red-heart 1-2-3: sequence, colour and shape) on
@@ -218,6 +227,7 @@ def test_tt_knock_pays_the_multipliers(client: FlaskClient, early: bool, multipl
     assert data["payout_if_win"] == multiplier * 2
 
 
+@pytest.mark.rule("TT-12")
 def test_tt_waiting_forbids_knocking(client: FlaskClient) -> None:
     data = post(client, f"{TT}/knock", {"hand": ["RH1", "YC1"], "players": 3, "waiting": 3})
     assert data["allowed"] is False
@@ -332,6 +342,7 @@ def test_the_cap_is_documented(app: Flask) -> None:
 # --- consistency checks ---------------------------------------------------------------------------
 
 
+@pytest.mark.rule("GFF-5")
 def test_flip_card_is_known_in_the_dealers_hand(client: FlaskClient) -> None:
     # GFF-5: the flip card stays with the dealer; a dealer whose hand is all known has no room.
     body = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 GFF = "/v1/games/game-flip-flop"
@@ -65,6 +66,7 @@ def test_passes_at_low_totals_lower_the_knock_threat(client: FlaskClient) -> Non
     assert patient["knock_threat"] < plain["knock_threat"]
 
 
+@pytest.mark.rule("GFF-5")
 def test_shown_cards_are_held_by_the_opponent(client: FlaskClient) -> None:
     # GFF-5: the next player showed 7H and 7D (its lowest cards for the flip and flop pots) and
     # still holds them: the 7S completes a set with them, so it surely helps that player.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from api.schemas.advice import T13_MAX_SAMPLES, T13_MAX_STOCK_SAMPLES
@@ -15,6 +16,7 @@ from tests.support.client import problem_fields as problem
 T13 = "/v1/games/three-thirteen"
 
 
+@pytest.mark.rule("T13-5")
 def test_last_turn_keeps_every_card(client: FlaskClient) -> None:
     # T13-5: seat 1 went out; A-A-A and 2-3-4 of clubs combine all six cards (score 0), while
     # discarding the AS would leave AD AH = 2 points.

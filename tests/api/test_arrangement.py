@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 
@@ -14,6 +15,7 @@ def check(client: FlaskClient, game: str, body: dict[str, Any]) -> dict[str, Any
     return data
 
 
+@pytest.mark.rule("C-2", "GFF-2", "GFF-3")
 def test_gff_legal_set_but_the_run_is_better_and_a_layoff_is_missed(client: FlaskClient) -> None:
     # Three 7s leave 8H 9H KC = 8 + 9 + 10 = 27; the run 7-8-9 of hearts leaves 7S 7D KC = 24
     # (C-2). No meld hides in 8H 9H KC, so it is a better split. 9H goes on 10-J-Q of hearts
@@ -44,6 +46,7 @@ def test_gff_legal_set_but_the_run_is_better_and_a_layoff_is_missed(client: Flas
     assert "GFF-3" in data["explanation"]
 
 
+@pytest.mark.rule("C-1")
 def test_gff_qka_is_not_a_run_and_a_foreign_card_is_c1(client: FlaskClient) -> None:
     data = check(
         client,
@@ -60,6 +63,7 @@ def test_gff_qka_is_not_a_run_and_a_foreign_card_is_c1(client: FlaskClient) -> N
     assert data["difference"] == 0
 
 
+@pytest.mark.rule("TT-6", "TT-7")
 def test_tt_special_and_number_meld_are_optimal(client: FlaskClient) -> None:
     # RH1-RH2-RH3: sequence + colour + shape = special (TT-7); YT4 GT4 KB4 match in shape
     # (blob wild) and number (TT-6): nothing left over.
@@ -78,6 +82,7 @@ def test_tt_special_and_number_meld_are_optimal(client: FlaskClient) -> None:
     assert "best possible" in data["explanation"]
 
 
+@pytest.mark.rule("TT-6")
 def test_tt_group_matching_nothing(client: FlaskClient) -> None:
     data = check(
         client,
@@ -91,6 +96,7 @@ def test_tt_group_matching_nothing(client: FlaskClient) -> None:
     assert ["RH1", "RH2", "RH3"] in data["missed_melds"]
 
 
+@pytest.mark.rule("T13-1", "T13-4")
 def test_t13_wild_extends_the_run(client: FlaskClient) -> None:
     # Round 3: fives wild (T13-1). 6-7-8 of hearts leaves 5S 9H KD = 5 + 9 + 10 = 24; the 5S as
     # 10H makes 6-7-8-9-10 and leaves KD = 10 (T13-4).
@@ -104,6 +110,7 @@ def test_t13_wild_extends_the_run(client: FlaskClient) -> None:
     assert data["difference"] == 14 and data["better_split"] is True
 
 
+@pytest.mark.rule("T13-3")
 def test_t13_aces_house_rule_decides_qka(client: FlaskClient) -> None:
     body: dict[str, Any] = {
         "hand": ["QS", "KS", "AS", "2C", "3D", "4H"],

@@ -772,6 +772,7 @@ def test_standard_card_in_triple_tunk_names_the_mix_up(client: FlaskClient) -> N
     assert "standard" in response.get_json()["errors"]["hand[1]"][0]
 
 
+@pytest.mark.rule("C-1")
 def test_card_in_hand_and_table_says_where_the_first_copy_is(client: FlaskClient) -> None:
     response = client.post(f"{GFF}/melds", json={"hand": ["2C", "JH"], "table": GFF_TABLE})
     assert "hand[1]" in response.get_json()["errors"]["table[0].cards[1]"][0]

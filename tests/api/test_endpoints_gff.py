@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 BASE = "/v1/games/game-flip-flop"
@@ -45,6 +46,7 @@ MELDS_BODY = {
 }
 
 
+@pytest.mark.rule("GFF-2", "C-2", "GFF-3", "GFF-9", "GFF-10")
 def test_melds_full_answer(client: FlaskClient) -> None:
     # GFF-2: the only spreads are the three 7s (a set) and 7-8-9 of hearts (a run); 6 cards.
     # C-2: run -> deadwood 7S 7D KC = 7 + 7 + 10 = 24; set -> 8H 9H KC = 27; so the run, no tie.
@@ -106,6 +108,7 @@ def test_same_request_written_differently_hits_the_cache(client: FlaskClient) ->
     assert first.get_json() == second.get_json()
 
 
+@pytest.mark.rule("GFF-9")
 def test_tunk_out_with_two_three_card_spreads(client: FlaskClient) -> None:
     # GFF-9: 2-3-4 of spades and three 9s, no discard: every other player adds one extra stake.
     data = post(client, "melds", {"hand": ["9H", "2S", "9C", "3S", "9D", "4S"]})
@@ -119,6 +122,7 @@ def test_tunk_out_with_two_three_card_spreads(client: FlaskClient) -> None:
     assert data["best"]["deadwood_points"] == 0 and data["best"]["melded_count"] == 6
 
 
+@pytest.mark.rule("GFF-9")
 def test_tunk_out_with_an_earlier_own_spread(client: FlaskClient) -> None:
     # GFF-9 "possibly on different turns": seat 0 already laid K-K-K (3 own cards) and now
     # lays 5-6-7 of diamonds with its last three cards.
@@ -128,6 +132,7 @@ def test_tunk_out_with_an_earlier_own_spread(client: FlaskClient) -> None:
     assert [s["cards"] for s in out["spreads"]] == [["5D", "6D", "7D"]]
 
 
+@pytest.mark.rule("GFF-10")
 def test_cannot_go_out(client: FlaskClient) -> None:
     data = post(client, "melds", {"hand": ["2S", "9H", "KD"]})
     assert data["legal_melds"] == [] and data["layoffs"] == []
@@ -153,6 +158,7 @@ def test_limit_truncates_legal_melds(client: FlaskClient) -> None:
     assert everything["legal_melds_truncated"] is False
 
 
+@pytest.mark.rule("C-2")
 def test_tied_arrangements(client: FlaskClient) -> None:
     # Three 5s or 4-5-6 of hearts: each leaves 10 points (6H + 4H, or 5S + 5D), 3 cards melded,
     # so C-2 keeps both: one is best (canonical order), the other its tie.
@@ -169,6 +175,7 @@ def test_tied_arrangements(client: FlaskClient) -> None:
     )
 
 
+@pytest.mark.rule("GFF-1", "GFF-4")
 def test_early_tunk_49(client: FlaskClient) -> None:
     # K + Q + J + 10 + 9 = 49 (GFF-1 values): wins the game pot (GFF-4). 5 players at 100:
     # the pot holds 500, 100 of it the declarer's own stake -> nets 400.
@@ -188,6 +195,7 @@ def test_early_tunk_49(client: FlaskClient) -> None:
     }
 
 
+@pytest.mark.rule("GFF-4")
 def test_early_tunk_50_collects_an_extra_stake(client: FlaskClient) -> None:
     # 10 + 10 + 10 + 10 + 10 = 50: the pot (net 400) plus one extra stake from each of 4 -> 800.
     body = {"hand": ["KS", "QH", "JD", "10C", "10S"], "players": 5, "stake": 100}
@@ -197,6 +205,7 @@ def test_early_tunk_50_collects_an_extra_stake(client: FlaskClient) -> None:
     assert data["net_if_sole_declarer"] == 800
 
 
+@pytest.mark.rule("GFF-4")
 def test_early_tunk_not_eligible(client: FlaskClient) -> None:
     data = post(client, "early-tunk", {"hand": ["AS", "2S", "3S", "4S", "5S"]})
     assert data["total"] == 15 and data["eligible"] is False
@@ -211,6 +220,7 @@ DEAL = [
 ]
 
 
+@pytest.mark.rule("GFF-5")
 def test_side_pots_flip_and_flop(client: FlaskClient) -> None:
     # Flip card 9H (dealer seat 3): hearts dealt 5H, 2H, QH, 9H -> 2H (seat 1) wins the flip.
     # Flop suit = diamonds (GFF-5): JD, 8D, AD, 4D -> AD (seat 2). Stake 100 x 4 stakers.
@@ -245,6 +255,7 @@ def test_side_pots_flip_and_flop(client: FlaskClient) -> None:
     }
 
 
+@pytest.mark.rule("GFF-5")
 def test_side_pots_flop_carries_over(client: FlaskClient) -> None:
     # No diamond dealt: the flop pot carries over and grows (GFF-5): 3 x 10 + 30 carried = 60.
     hands = [
@@ -261,6 +272,7 @@ def test_side_pots_flop_carries_over(client: FlaskClient) -> None:
     assert data["flop"]["amount"] == 60
 
 
+@pytest.mark.rule("GFF-6")
 def test_side_pots_holder_who_did_not_stake(client: FlaskClient) -> None:
     # Seat 1 (2H) staked the game pot only: GFF-6 next_lowest gives the flip to 5H (seat 0).
     body = {"dealt_hands": DEAL, "dealer": 3, "flip_card": "9H", "stakes_in": [3, 1, 3, 3]}
@@ -276,6 +288,7 @@ def test_side_pots_holder_who_did_not_stake(client: FlaskClient) -> None:
 SEED = {"bankrolls": [1000] * 5, "stake": 100, "dealer": 4}
 
 
+@pytest.mark.rule("GFF-4")
 def test_settle_seed_49_50(client: FlaskClient) -> None:
     # Seed (GFF-4), stake 100, 5 players, A=49, B=50: A and B split the 500 game pot (250
     # each); A, C, D, E (not holding 50) pay 100 each into a new pot that B takes (400).
@@ -299,6 +312,7 @@ def test_settle_seed_49_50(client: FlaskClient) -> None:
     assert data["eliminated"] == [] and data["carry_out"] == 0
 
 
+@pytest.mark.rule("GFF-8")
 def test_settle_seed_drop_caught(client: FlaskClient) -> None:
     # Seed (GFF-8): A drops but ties C and D for lowest -> caught: A adds 100, the 600 pot goes
     # to C and D (300 each). A -200, C +200, D +200, B and E -100.
@@ -310,11 +324,13 @@ def test_settle_seed_drop_caught(client: FlaskClient) -> None:
     assert data["extra_payments"] == [{"seat": 0, "amount": 100, "pot": "game", "reason": "caught"}]
 
 
+@pytest.mark.rule("GFF-8")
 def test_settle_drop_strictly_lowest_wins(client: FlaskClient) -> None:
     body = {**SEED, "outcome": {"kind": "drop", "dropper": 0, "totals": [11, 20, 12, 12, 30]}}
     assert post(client, "settle", body)["net"] == [400, -100, -100, -100, -100]
 
 
+@pytest.mark.rule("GFF-9")
 def test_settle_tunk_out_pays_an_extra_stake_each(client: FlaskClient) -> None:
     # GFF-9, 4 players at 10: pot 40 + 3 extra stakes = 70 to seat 2 -> +60; others -20.
     body = {
@@ -328,6 +344,7 @@ def test_settle_tunk_out_pays_an_extra_stake_each(client: FlaskClient) -> None:
     assert data["pots"][0]["amount"] == 70
 
 
+@pytest.mark.rule("GFF-6", "GFF-10")
 def test_settle_all_in_player_is_eliminated(client: FlaskClient) -> None:
     # GFF-6: bankroll 20 at stake 10 -> min(3, 20 // 10 - 1) = 1 pot: all in; seat 1 goes out
     # (GFF-10) and takes the 40 pot, so seat 0 is eliminated.
@@ -375,6 +392,7 @@ def test_settle_side_pots_from_the_deal(client: FlaskClient) -> None:
     assert data["net"] == [-300, 100, 100, 100]
 
 
+@pytest.mark.rule("GFF-11", "C-3")
 def test_settle_split_leftover_goes_from_the_dealers_left(client: FlaskClient) -> None:
     # GFF-11 with a 15 pot (3 x 5) split by seats 0 and 1: 7 each, the leftover unit to the
     # first of them clockwise from the dealer's left (C-3): dealer 0 -> seat 1 gets 8.

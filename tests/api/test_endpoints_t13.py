@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 BASE = "/v1/games/three-thirteen"
@@ -27,6 +28,7 @@ RUN_6_10 = {
 }
 
 
+@pytest.mark.rule("T13-1", "T13-4", "T13-5", "T13-7")
 def test_melds_before_drawing(client: FlaskClient) -> None:
     # Round 3 deals 5 cards; fives are wild (T13-1). Natural hearts 6 7 8 9 and the wild 5S.
     # Legal combinations (T13-4): natural runs 6-8, 7-9, 6-9 (3); with the wild, every 2+
@@ -52,6 +54,7 @@ def test_melds_before_drawing(client: FlaskClient) -> None:
     assert going_out["options"] == []
 
 
+@pytest.mark.rule("T13-5")
 def test_going_out_after_the_draw(client: FlaskClient) -> None:
     # Same round with the KD drawn (6 = round + 3 cards): only discarding the KD leaves five
     # combined cards (T13-5); any other discard keeps the KD unmatched.
@@ -73,6 +76,7 @@ def test_going_out_after_the_draw(client: FlaskClient) -> None:
     ]
 
 
+@pytest.mark.rule("T13-5")
 def test_cannot_go_out_after_the_draw(client: FlaskClient) -> None:
     body = {"round": 1, "hand": ["AS", "5H", "9D", "KC"]}  # threes wild, none held
     data = post(client, "melds", body)
@@ -80,6 +84,7 @@ def test_cannot_go_out_after_the_draw(client: FlaskClient) -> None:
     assert data["best"]["deadwood_points"] == 1 + 5 + 9 + 10
 
 
+@pytest.mark.rule("T13-3")
 def test_aces_house_rule(client: FlaskClient) -> None:
     # T13-3: Q-K-A is no run with aces low: 10 + 10 + 1 = 21. Under high_or_low it is a run.
     hand = ["QS", "KS", "AS"]
@@ -95,6 +100,7 @@ def test_aces_house_rule(client: FlaskClient) -> None:
     assert loose["best"]["deadwood_points"] == 15 + 7 + 9
 
 
+@pytest.mark.rule("T13-2", "T13-4")
 def test_two_decks_allow_a_repeated_card_in_a_set(client: FlaskClient) -> None:
     # T13-2/T13-4: with two decks the 7H may appear twice and both may sit in one set.
     body = {"round": 1, "decks": 2, "hand": ["7H", "7S", "7h"]}
@@ -105,12 +111,14 @@ def test_two_decks_allow_a_repeated_card_in_a_set(client: FlaskClient) -> None:
     assert data["best"]["deadwood_points"] == 0
 
 
+@pytest.mark.rule("T13-2")
 def test_decks_default_from_players(client: FlaskClient) -> None:
     # T13-2: 3-4 players default to two decks, so a repeated card is accepted without `decks`.
     body = {"round": 1, "players": 3, "hand": ["7H", "7S", "7H"]}
     assert post(client, "melds", body)["best"]["deadwood_points"] == 0
 
 
+@pytest.mark.rule("T13-6", "C-4")
 def test_settle_round_from_final_hands(client: FlaskClient) -> None:
     # Round 1, threes wild. Seat 0 went out: 0. Seat 1: the 3S stands in a 7-8-9 of hearts -> 0.
     # Seat 2: K, Q, 2 combine with nothing -> 10 + 10 + 2 = 22 (T13-6).
@@ -167,6 +175,7 @@ def test_settle_last_round_winner_and_money(client: FlaskClient) -> None:
     assert data["net"] == [34, -4, -30]
 
 
+@pytest.mark.rule("C-3")
 def test_settle_last_round_tie_splits_by_c3(client: FlaskClient) -> None:
     # Totals 40, 40, 55: seats 0 and 1 share the win (T13-6). Seat 2 pays 15 at 1 per point;
     # split 7/8 with the odd unit to seat 1, the first winner left of dealer 0 (C-3).
@@ -194,6 +203,7 @@ def test_same_hand_written_differently_hits_the_cache(client: FlaskClient) -> No
     assert first.get_json() == second.get_json()
 
 
+@pytest.mark.rule("T13-7")
 def test_table_combinations_are_accepted_but_give_no_layoffs(client: FlaskClient) -> None:
     # T13-7: cards are never added to another player's combinations, even a perfect fit (10H).
     body = {

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 BASE = "/v1/games/triple-tunk"
@@ -35,6 +36,7 @@ RED_123 = meld(["RH1", "RH2", "RH3"], True, True, False, True, True)
 FOURS = meld(["YT4", "GT4", "KB4"], False, True, True, False, False)
 
 
+@pytest.mark.rule("TT-2", "TT-3", "TT-7", "C-2", "TT-11", "TT-14")
 def test_melds_full_answer(client: FlaskClient) -> None:
     # Legal melds (TT-3..TT-7), by size then cards. KB4 (black blob) is wild in colour and shape:
     #  RH1 RH2 RH3     red hearts 1-2-3: colour + shape + sequence -> special (TT-7)
@@ -105,6 +107,7 @@ def test_spelled_out_cards_hit_the_same_cache_entry(client: FlaskClient) -> None
 BLUE_123 = [{"owner": 1, "cards": ["BC1", "BC2", "BC3"]}]
 
 
+@pytest.mark.rule("TT-8")
 def test_layoffs_respect_special_protection(client: FlaskClient) -> None:
     # Seat 1's blue circles 1-2-3 are special. BC4 keeps them special (1-2-3-4 blue circles);
     # YC4 would make a regular meld (circles in sequence, colours differ): an opponent may not
@@ -116,6 +119,7 @@ def test_layoffs_respect_special_protection(client: FlaskClient) -> None:
     ]
 
 
+@pytest.mark.rule("TT-8")
 def test_owner_may_break_their_own_special(client: FlaskClient) -> None:
     # TT-8: the owner may extend into a regular meld, so YC4 is allowed for seat 1.
     data = post(client, "melds", {"hand": ["BC4", "YC4"], "table": BLUE_123, "seat": 1})
@@ -125,6 +129,7 @@ def test_owner_may_break_their_own_special(client: FlaskClient) -> None:
     }
 
 
+@pytest.mark.rule("TT-11")
 def test_no_tunk_out(client: FlaskClient) -> None:
     data = post(client, "melds", {"hand": ["RC1", "YH3", "GT?"]})
     assert data["legal_melds"] == []
@@ -133,6 +138,7 @@ def test_no_tunk_out(client: FlaskClient) -> None:
     assert data["going_out"]["multiplier"] == 1
 
 
+@pytest.mark.rule("TT-2", "TT-9")
 def test_early_tunk_eligible(client: FlaskClient) -> None:
     # 5 + 5 + 5 + 4 + 1 = 20 (TT-2: ? counts 5): one of the default totals 20, 24, 25 (TT-9).
     data = post(client, "early-tunk", {"hand": ["KB?", "RH?", "YT?", "GC4", "BS1"]})
@@ -148,6 +154,7 @@ def test_early_tunk_eligible(client: FlaskClient) -> None:
     }
 
 
+@pytest.mark.rule("TT-9")
 def test_early_tunk_house_rule_totals(client: FlaskClient) -> None:
     hand = ["RC1", "RC2", "RC3", "YC1", "YC2"]  # 1 + 2 + 3 + 1 + 2 = 9
     plain = post(client, "early-tunk", {"hand": hand})
@@ -156,6 +163,7 @@ def test_early_tunk_house_rule_totals(client: FlaskClient) -> None:
     assert (house["eligible"], house["totals"], house["multiplier"]) == (True, [9, 25], 2)
 
 
+@pytest.mark.rule("TT-13")
 def test_settle_knock_lowest(client: FlaskClient) -> None:
     # TT-13: seat 0 holds 3, everyone else more -> each of the 3 others pays 1 unit (10).
     body = {
@@ -174,6 +182,7 @@ def test_settle_knock_lowest(client: FlaskClient) -> None:
     ]
 
 
+@pytest.mark.rule("TT-13")
 def test_settle_knocker_caught_pays_at_each_winners_multiplier(client: FlaskClient) -> None:
     # Knocker 0 holds 6; seat 1 ties (6), seat 2 beats (2) -> caught (TT-13). Seat 1 claimed an
     # early tunk (x2), seat 2 owns a 4-card special (x3): pays 5 x 2 = 10 and 5 x 3 = 15.
@@ -194,6 +203,7 @@ def test_settle_knocker_caught_pays_at_each_winners_multiplier(client: FlaskClie
     assert data["multipliers"] == [1, 2, 3]
 
 
+@pytest.mark.rule("TT-14")
 def test_settle_tunk_out_with_bonus_from_the_table(client: FlaskClient) -> None:
     # Seat 0 tunks out (x2), claimed an early tunk (x2) and owns the special red hearts 1-2-3
     # on the table (x2, TT-14): 8 units from each of the two others.
@@ -213,6 +223,7 @@ def test_settle_tunk_out_with_bonus_from_the_table(client: FlaskClient) -> None:
     assert sum(data["net"]) == 0
 
 
+@pytest.mark.rule("TT-11", "TT-8", "TT-14")
 def test_tunk_out_with_a_meld_and_two_layoffs(client: FlaskClient) -> None:
     # TT-11 third shape: lay red hearts 1-2-3 (special), put YC4 then YC? on seat 1's yellow
     # circles 1-2-3 (1-2-3-4-? stays special, so an opponent may extend it, TT-8), discard GT2.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -22,6 +23,7 @@ def test_lists_the_three_games_in_order(client: FlaskClient) -> None:
     assert [g["game"] for g in response.get_json()["games"]] == list(GAMES)
 
 
+@pytest.mark.rule("GFF-1", "GFF-6")
 def test_game_flip_flop_entry(client: FlaskClient) -> None:
     game = _game(client, "game-flip-flop")
     assert game["title"] == "Game, Flip, Flop"
@@ -53,6 +55,7 @@ def test_game_flip_flop_entry(client: FlaskClient) -> None:
     ]
 
 
+@pytest.mark.rule("TT-1", "TT-9")
 def test_triple_tunk_entry(client: FlaskClient) -> None:
     game = _game(client, "triple-tunk")
     assert game["deck"]["kind"] == "triple-topper"
@@ -67,6 +70,7 @@ def test_triple_tunk_entry(client: FlaskClient) -> None:
     assert "side-pots" not in " ".join(game["endpoints"])
 
 
+@pytest.mark.rule("T13-1", "T13-3")
 def test_three_thirteen_entry(client: FlaskClient) -> None:
     game = _game(client, "three-thirteen")
     assert game["deck"]["max_decks"] == 8

@@ -458,12 +458,14 @@ FOUR_AND_THREE_SPECIALS = [
 ]
 
 
+@pytest.mark.rule("TT-11")
 def test_13_a_seat_cannot_have_laid_seven_cards(client: FlaskClient) -> None:
     body = {**TT_SETTLE_EXAMPLE, "table": FOUR_AND_THREE_SPECIALS}
     problem = problem_of(client.post(f"{TT}/settle", json=body), 422)
     assert "TT-11" in problem["errors"]["table"][0] and "seat 0" in problem["errors"]["table"][0]
 
 
+@pytest.mark.rule("TT-11")
 @pytest.mark.parametrize(
     ("table", "ok"),
     [

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from flask.testing import FlaskClient
 
 
+@pytest.mark.rule("GFF-3")
 def test_only_one_of_three_cards_fits_a_four_card_meld(client: FlaskClient) -> None:
     body = {
         "hand": ["BB1", "BB2", "BS3", "GS1", "KH3", "RS1"],

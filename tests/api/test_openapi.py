@@ -1,4 +1,4 @@
-"""openapi.yaml and the README's examples are generated, valid, complete and up to date.
+"""openapi.yaml and docs/examples.md are generated, valid, complete and up to date.
 
 Both files are committed so readers (and code generators) need not run the service; these tests
 make drift a failure with the exact command that fixes it.
@@ -22,6 +22,7 @@ from api.docs.openapi import REGENERATE_COMMAND, SPEC_PATH, spec_yaml
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 README = REPO_ROOT / "README.md"
+EXAMPLES = REPO_ROOT / "docs" / "examples.md"
 SERVE_COMMAND = "bash scripts/serve"
 TEST_COMMAND = "bash scripts/test"
 
@@ -134,18 +135,18 @@ def _load_readme_examples() -> ModuleType:
 
 def test_readme_examples_are_up_to_date(app: Flask) -> None:
     module = _load_readme_examples()
-    committed = README.read_text(encoding="utf-8")
-    fresh = module.updated_readme(committed, module.render_examples(app))
+    committed = EXAMPLES.read_text(encoding="utf-8")
+    fresh = module.updated_page(committed, module.render_examples(app))
     if committed != fresh:
         pytest.fail(
-            "README.md examples are out of date; run "
+            "docs/examples.md is out of date; run "
             f"`{module.REGENERATE_COMMAND}` and commit the result.\n"
-            + _diff(committed, fresh, "README.md")
+            + _diff(committed, fresh, "docs/examples.md")
         )
 
 
 def test_readme_has_an_example_for_every_operation(spec: dict[str, Any]) -> None:
-    readme = README.read_text(encoding="utf-8")
+    readme = EXAMPLES.read_text(encoding="utf-8")
     section = readme[
         readme.index("<!-- examples:start -->") : readme.index("<!-- examples:end -->")
     ]

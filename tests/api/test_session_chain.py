@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from engine.core.cards import DECK, POINTS, card_name
@@ -47,6 +48,7 @@ def _gff_deal(rng: random.Random, nxt: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+@pytest.mark.rule("C-3", "GFF-6")
 def test_gff_session_of_30_deals_conserves_money(client: FlaskClient) -> None:
     rng = random.Random(2024)
     nxt: dict[str, Any] | None = {
@@ -81,6 +83,7 @@ def test_gff_session_of_30_deals_conserves_money(client: FlaskClient) -> None:
     assert deals == 30  # this seed keeps at least two seats in for the whole session
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff_next_dealer_skips_seats_that_cannot_stake(client: FlaskClient) -> None:
     """Seat 1 goes all in (k = 1, GFF-6) and loses: eliminated, so seat 2 deals next."""
     body = client.post(
@@ -113,6 +116,7 @@ def test_gff_session_over_when_one_seat_left(client: FlaskClient) -> None:
     assert body["session"]["standings"][0] == {"seat": 0, "value": 1100, "place": 1}
 
 
+@pytest.mark.rule("T13-6", "C-4", "C-3")
 def test_t13_game_of_11_rounds_chains_totals(client: FlaskClient) -> None:
     rng = random.Random(13)
     nxt: dict[str, Any] | None = {"round": 1, "dealer": 0, "previous_totals": [0, 0, 0]}
@@ -142,6 +146,7 @@ def test_t13_game_of_11_rounds_chains_totals(client: FlaskClient) -> None:
     assert body["session"]["standings"][0]["value"] == best
 
 
+@pytest.mark.rule("TT-13")
 def test_tt_running_totals_chain(client: FlaskClient) -> None:
     """Three hands of Triple Tunk: running totals are the sums of ``net`` and always balance."""
     nxt: dict[str, Any] = {"players": 3, "unit": 10, "dealer": 0}

@@ -3,7 +3,7 @@ hands shared more work: a copy of ``engine.advice.t13``'s evaluator and discard 
 and of
 ``DeadwoodMemo.after_adding`` / ``adding_bound`` as they were, with the engine's unchanged draw,
 stock and discard entry points run on them, so tests can assert that today's code gives exactly
-the same answers (``test_t13_draw_speedups``)."""
+the same answers (``test_t13_draw_shared_work``)."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,6 +100,7 @@ def test_keep_figures_match_the_plain_definitions(seed: int, tt: bool, size: int
         assert abs(k.out_chance - _brute_empties(model, rest, ev.unseen, values)) < 1e-9
 
 
+@pytest.mark.rule("GFF-2", "TT-6")
 @settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), tt=st.booleans(), k=st.integers(2, 4))
 def test_completions_match_the_meld_predicates(seed: int, tt: bool, k: int) -> None:
@@ -120,6 +122,7 @@ def test_completions_match_the_meld_predicates(seed: int, tt: bool, k: int) -> N
         assert gff_completions(group) == want
 
 
+@pytest.mark.rule("C-5")
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), tt=st.booleans(), players=st.integers(2, 4))
 def test_draw_and_the_follow_up_discard_agree(seed: int, tt: bool, players: int) -> None:
@@ -166,6 +169,7 @@ def test_the_interval_narrows_as_precision_tightens() -> None:
     assert widths[0] > widths[3]
 
 
+@pytest.mark.rule("GFF-9", "GFF-10", "TT-11")
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), tt=st.booleans(), size=st.integers(3, 6))
 def test_the_quick_ending_check_never_misses_an_ending(seed: int, tt: bool, size: int) -> None:
@@ -175,6 +179,7 @@ def test_the_quick_ending_check_never_misses_an_ending(seed: int, tt: bool, size
     assert ev.ending(obs.hand, quick=True) == ev.ending(obs.hand)
 
 
+@pytest.mark.rule("GFF-10", "TT-11")
 def test_the_quick_ending_check_keeps_known_endings() -> None:
     from engine.core.cards import parse_cards
     from engine.core.topper import parse_topper_cards

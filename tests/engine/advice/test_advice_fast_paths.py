@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from itertools import combinations
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -308,6 +309,7 @@ def test_advice_matches_the_reference(seed: int, game: str, advice_seed: int) ->
     assert got == want
 
 
+@pytest.mark.rule("TT-11")
 @settings(max_examples=200, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_quick_tunk_out_matches_the_reference(seed: int) -> None:

@@ -36,6 +36,7 @@ def cs(text: str) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- deadwood search
 
 
+@pytest.mark.rule("C-2")
 @pytest.mark.parametrize("rules", [ThreeThirteenRules(), HIGH], ids=["aces-low", "high-or-low"])
 def test_c2_search_matches_the_teammates_min_deadwood(rules: ThreeThirteenRules) -> None:
     # T13-3/T13-4: wilds, two decks (duplicate cards), both ace rules, every round.
@@ -58,6 +59,7 @@ def test_after_discard_is_the_best_single_discard() -> None:
         assert scorer(round_number).after_discard(hand) == want
 
 
+@pytest.mark.rule("T13-3")
 def test_t13_3_wilds_and_high_aces() -> None:
     # Round 11: kings wild (T13-1). Two kings and a lone 9 make a set; the ace is left over.
     assert scorer(11).deadwood(cs("KS KH 9D AC")) == 1
@@ -72,6 +74,7 @@ def test_t13_3_wilds_and_high_aces() -> None:
 # --------------------------------------------------------------------------- discard advice
 
 
+@pytest.mark.rule("T13-5")
 def test_t13_5_a_discard_that_goes_out_is_recommended() -> None:
     # Round 4 (6 wild): 7 cards after the draw; dropping KD leaves 5S-6H(wild)-7S and 9 9 9.
     hand = cs("5S 6H 7S 9C 9D 9H KD")
@@ -82,6 +85,7 @@ def test_t13_5_a_discard_that_goes_out_is_recommended() -> None:
     assert {o.discard for o in going_out_options(hand, 4, ThreeThirteenRules())} == {advice.discard}
 
 
+@pytest.mark.rule("T13-5")
 def test_t13_5_going_out_in_round_11_with_a_wild() -> None:
     # Round 11 (kings wild), 14 cards: A-4S, 5 5 5, 7-9D, and J J + KH (wild) or 10H-JH-KH.
     hand = cs("AS 2S 3S 4S 5H 5D 5C 7D 8D 9D JC JH KH 10H")
@@ -143,6 +147,7 @@ def test_same_request_and_seed_give_the_same_answer() -> None:
     assert t13_draw_advice(draw, seed=5) == t13_draw_advice(draw, seed=5)
 
 
+@pytest.mark.rule("T13-5")
 def test_last_turn_after_someone_went_out_minimises_deadwood_now() -> None:
     # T13-5: the next player went out; only the points left matter.
     hand = cs("AS 2S 3S 9D KD")  # round 2 (4s wild)
@@ -173,6 +178,7 @@ def test_known_cards_are_never_placed_in_imagined_hands() -> None:
         assert max(Counter(sample).values()) == 1
 
 
+@pytest.mark.rule("T13-2")
 def test_two_decks_respect_the_copies_left() -> None:
     # T13-2: with two decks, the player holding both 7H leaves none to imagine elsewhere.
     hand = cs("7H 7H 2S 3S 4S KC")

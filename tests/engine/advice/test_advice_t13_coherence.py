@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +26,7 @@ def cs(text: str) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- last turn (T13-5)
 
 
+@pytest.mark.rule("T13-5")
 def test_last_turn_keeps_every_card_when_that_scores_lower() -> None:
     # Round 3 (fives wild), the opponent went out. A-A-A and 2-3-4 of clubs combine all six
     # cards: keeping scores 0, while the best discard (AS) leaves AD AH = 2 points.

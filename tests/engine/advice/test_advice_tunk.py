@@ -33,6 +33,7 @@ tt_obs = tt_observation
 # ------------------------------------------------------------------ one clearly right answer
 
 
+@pytest.mark.rule("GFF-10")
 def test_gff_discard_that_goes_out_is_recommended() -> None:
     # GFF-10: a five-card run plus a king: discard the king and go out.
     advice = discard_advice(gff_obs("AS 2S 3S 4S 5S KH", hand_sizes=(5, 6)))
@@ -40,6 +41,7 @@ def test_gff_discard_that_goes_out_is_recommended() -> None:
     assert advice.discard == parse_cards(["KH"])[0]
 
 
+@pytest.mark.rule("GFF-9")
 def test_gff_two_spreads_of_three_tunk_out_without_discard() -> None:
     # GFF-9: two spreads of three and no discard is a tunk out.
     advice = discard_advice(gff_obs("3S 4S 5S 9H 9D 9C", hand_sizes=(5, 6)))
@@ -47,6 +49,7 @@ def test_gff_two_spreads_of_three_tunk_out_without_discard() -> None:
     assert advice.discard is None
 
 
+@pytest.mark.rule("GFF-3", "GFF-10")
 def test_gff_go_out_through_lay_offs() -> None:
     # GFF-3/GFF-10: a set, two lay-offs on an opponent's run, then the last card is thrown.
     table = (TableMeld(0, parse_cards(["7H", "8H", "9H"])),)
@@ -56,6 +59,7 @@ def test_gff_go_out_through_lay_offs() -> None:
     assert advice.discard == parse_cards(["KS"])[0]
 
 
+@pytest.mark.rule("TT-11")
 def test_tt_discard_that_tunks_out_is_recommended() -> None:
     # TT-11: one 5-card meld (red hearts 1-2-3-4-?) plus the discard of the odd card.
     advice = discard_advice(tt_obs("RH1 RH2 RH3 RH4 RH? YC4"))
@@ -63,6 +67,7 @@ def test_tt_discard_that_tunks_out_is_recommended() -> None:
     assert advice.discard == parse_topper_cards(["YC4"])[0]
 
 
+@pytest.mark.rule("GFF-7")
 def test_take_the_discard_that_completes_a_spread() -> None:
     # GFF-7: 7S 8S wait for 9S or 6S; taking the 9S lays a spread at once.
     obs = gff_obs("7S 8S KD QC JH", discards=parse_cards(["9S"]), turns=(1, 0), hand_sizes=(5, 5))
@@ -77,6 +82,7 @@ def test_discard_keeps_the_pair_and_throws_the_high_loner() -> None:
     assert discard_advice(obs).discard in parse_cards(["KS", "QH"])
 
 
+@pytest.mark.rule("TT-12")
 def test_tt_waiting_forbids_knocking() -> None:
     # TT-12: a positive waiting counter offers no knock, whatever the odds.
     obs = tt_obs("RC1 YH1", hand_sizes=(2, 5, 5), waiting=(2, 0, 0))
@@ -106,6 +112,7 @@ def _exact_first_turn(hand: tuple[int, ...], flip: int) -> float:
     return beat / total
 
 
+@pytest.mark.rule("C-5", "GFF-8")
 def test_first_turn_drop_matches_exact_enumeration() -> None:
     # GFF-8/C-5: first player to act, only the hand and the flip card (GFF-5) known.
     hand = parse_cards(["AS", "2H", "3D", "9C", "QS"])
@@ -191,6 +198,7 @@ def test_check_observation_rejects_a_card_in_two_places() -> None:
     check_observation(gff_obs("AS 2H 3D 9C QS"), GFF_MODEL)
 
 
+@pytest.mark.rule("GFF-3")
 def test_a_card_that_lays_off_on_the_table_is_dangerous() -> None:
     # GFF-3: the next player can take a 10H and add it to the 7-8-9 of hearts at once.
     table = (TableMeld(0, parse_cards(["7H", "8H", "9H"])),)
@@ -200,6 +208,7 @@ def test_a_card_that_lays_off_on_the_table_is_dangerous() -> None:
     assert by_card[parse_cards(["KS"])[0]].danger < 0.5
 
 
+@pytest.mark.rule("GFF-7")
 def test_draw_from_the_stock_when_the_pile_is_empty() -> None:
     # GFF-7: the first player must draw from the stock.
     advice = draw_advice(gff_obs("AS 2H 3D 9C QS"))
@@ -209,6 +218,7 @@ def test_draw_from_the_stock_when_the_pile_is_empty() -> None:
 # ------------------------------------------------------------------ money (GFF-6, GFF-8)
 
 
+@pytest.mark.rule("GFF-8", "GFF-6")
 @settings(max_examples=60, deadline=None)
 @given(
     bankrolls=st.lists(st.integers(0, 700), min_size=3, max_size=5),
@@ -244,6 +254,7 @@ def test_drop_payouts_are_the_settlement(bankrolls: list[int], stake: int, seat:
     assert (advice.payout_if_win, advice.payout_if_caught) == (len(dealt) - 1, -2.0)
 
 
+@pytest.mark.rule("GFF-6")
 def test_bankrolls_that_deal_other_seats_than_the_hands_are_refused() -> None:
     from engine.advice.tunk.knock import drop_payouts
 
@@ -253,6 +264,7 @@ def test_bankrolls_that_deal_other_seats_than_the_hands_are_refused() -> None:
     assert err.value.field == "bankrolls"
 
 
+@pytest.mark.rule("GFF-6")
 def test_an_all_in_player_is_told_what_is_at_stake() -> None:
     # GFF-6: 250 units at a stake of 100 stakes the game pot only (k = 1): all in.
     obs = gff_obs("AS 2H 3D 4C 9H", stake=100, bankrolls=(1000, 250))

@@ -309,6 +309,7 @@ def test_tt_can_tunk_out_matches_tt_tunk_out() -> None:
     assert found > 30
 
 
+@pytest.mark.rule("TT-8")
 def test_the_evaluators_ending_check_matches_tt_tunk_out() -> None:
     """``Evaluator._ends`` (memoised TT-8 fits, early stop) against ``tt_tunk_out`` on every
     stock card of random situations with table melds of both owners."""

@@ -71,6 +71,7 @@ def test_the_proxy_mean_is_its_mean_over_the_unseen_cards(game: str) -> None:
         assert prep.proxy_mean == pytest.approx(mean, abs=1e-9)
 
 
+@pytest.mark.rule("GFF-7", "TT-10")
 @pytest.mark.parametrize("game", GAMES)
 def test_every_card_in_gives_the_exact_mean_of_the_hand_values(game: str) -> None:
     for obs in SITUATIONS[game]:

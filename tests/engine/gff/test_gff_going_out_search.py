@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -78,6 +79,7 @@ def situation(draw: st.DrawFn) -> tuple[list[int], list[TableMeld], int]:
     return hand, table, draw(st.integers(0, 3))
 
 
+@pytest.mark.rule("GFF-9", "GFF-10")
 @settings(max_examples=600, deadline=None)
 @given(situation())
 def test_pruned_search_gives_the_reference_answer(
@@ -87,6 +89,7 @@ def test_pruned_search_gives_the_reference_answer(
     assert gff_going_out(hand, table, seat) == reference_going_out(hand, table, seat)
 
 
+@pytest.mark.rule("GFF-9", "GFF-10")
 def test_every_six_card_hand_of_a_sample_matches_the_reference() -> None:
     # Deterministic sweep: 6-card windows over a shuffled-by-stride deck, no table.
     for start in range(0, 52 * 7, 7):
@@ -94,11 +97,13 @@ def test_every_six_card_hand_of_a_sample_matches_the_reference() -> None:
         assert gff_going_out(hand, [], 0) == reference_going_out(hand, [], 0)
 
 
+@pytest.mark.rule("GFF-10")
 def test_two_dead_cards_mean_no_going_out() -> None:
     # 5H and KC fit nowhere (no spread in hand, no table): nothing can be emptied (GFF-10).
     assert gff_going_out(parse_cards(["AS", "2S", "3S", "5H", "KC"]), [], 0).kind is None
 
 
+@pytest.mark.rule("GFF-10")
 def test_one_dead_card_is_the_discard() -> None:
     got = gff_going_out(parse_cards(["AS", "2S", "3S", "KC"]), [], 0)
     assert (got.kind, got.discard) == ("go_out", parse_cards(["KC"])[0])

@@ -40,6 +40,7 @@ def meld(owner: int, text: str, added: tuple[tuple[str, int], ...] = ()) -> Tabl
 # --- GFF-2 spreads -------------------------------------------------------------------------
 
 
+@pytest.mark.rule("GFF-2")
 @pytest.mark.parametrize(
     ("text", "kind"),
     [
@@ -61,6 +62,7 @@ def test_gff2_spread_kind(text: str, kind: str | None) -> None:
     assert is_gff_spread(cs(text)) == (kind is not None)
 
 
+@pytest.mark.rule("GFF-2")
 def test_gff2_repeated_card_is_not_a_spread() -> None:
     assert spread_kind((c("7S"), c("7S"), c("7H"))) is None
 
@@ -68,18 +70,21 @@ def test_gff2_repeated_card_is_not_a_spread() -> None:
 # --- table validation ----------------------------------------------------------------------
 
 
+@pytest.mark.rule("GFF-2")
 def test_gff2_table_meld_not_a_spread_names_its_index() -> None:
     with pytest.raises(TableError) as err:
         validate_gff_table([meld(0, "7S 7H 7D"), meld(1, "QH KH AH")])
     assert err.value.field == "table[1]"
 
 
+@pytest.mark.rule("GFF-2")
 def test_gff2_table_card_twice() -> None:
     with pytest.raises(TableError) as err:
         validate_gff_table([meld(0, "7S 7H 7D"), meld(1, "5H 6H 7H")])
     assert err.value.field == "table[1]"
 
 
+@pytest.mark.rule("GFF-3")
 def test_gff3_table_added_card_must_be_in_meld_and_by_another_seat() -> None:
     with pytest.raises(TableError):
         validate_gff_table([meld(0, "5H 6H 7H", (("8H", 1),))])
@@ -90,6 +95,7 @@ def test_gff3_table_added_card_must_be_in_meld_and_by_another_seat() -> None:
     validate_gff_table([meld(0, "5H 6H 7H 8H", (("8H", 1),))])
 
 
+@pytest.mark.rule("GFF-3")
 def test_gff3_hand_card_also_on_table_is_rejected() -> None:
     with pytest.raises(HandError):
         gff_layoffs(cs("7H 2C"), [meld(0, "5H 6H 7H")])
@@ -98,6 +104,7 @@ def test_gff3_hand_card_also_on_table_is_rejected() -> None:
 # --- GFF-3 lay-offs ------------------------------------------------------------------------
 
 
+@pytest.mark.rule("GFF-3")
 def test_gff3_run_extends_both_ends_with_chains() -> None:
     table = [meld(1, "5H 6H 7H")]
     got = gff_layoffs(cs("8H 9H 4H 3H KS"), table)
@@ -109,20 +116,24 @@ def test_gff3_run_extends_both_ends_with_chains() -> None:
     )
 
 
+@pytest.mark.rule("GFF-3")
 def test_gff3_chain_stops_at_a_gap() -> None:
     assert gff_layoffs(cs("9H 10H"), [meld(1, "5H 6H 7H")]) == ()
 
 
+@pytest.mark.rule("GFF-3")
 def test_gff3_set_of_three_takes_the_fourth_card_only() -> None:
     table = [meld(1, "7S 7H 7D"), meld(2, "QS QH QD QC")]
     assert gff_layoffs(cs("7C 8C"), table) == (Layoff(c("7C"), 0),)
 
 
+@pytest.mark.rule("GFF-3")
 def test_gff3_aces_low_no_wrap() -> None:
     table = [meld(0, "AS 2S 3S"), meld(1, "JH QH KH")]
     assert gff_layoffs(cs("KS AH 4S"), table) == (Layoff(c("4S"), 0),)
 
 
+@pytest.mark.rule("GFF-3")
 def test_gff3_a_card_may_fit_two_melds() -> None:
     table = [meld(0, "6H 7H 8H"), meld(1, "5S 5D 5C")]
     assert gff_layoffs(cs("5H"), table) == (Layoff(c("5H"), 0), Layoff(c("5H"), 1))
@@ -131,6 +142,7 @@ def test_gff3_a_card_may_fit_two_melds() -> None:
 # --- GFF-9 tunk out / GFF-10 go out --------------------------------------------------------
 
 
+@pytest.mark.rule("GFF-9")
 def test_gff9_tunk_out_two_spreads_of_three_from_six_cards() -> None:
     got = gff_going_out(cs("8H 9H 10H 3S 3D 3C"), [], 0)
     assert got.kind == "tunk_out"
@@ -140,28 +152,33 @@ def test_gff9_tunk_out_two_spreads_of_three_from_six_cards() -> None:
     assert got.discard is None and got.layoffs == ()
 
 
+@pytest.mark.rule("GFF-9")
 def test_gff9_tunk_out_second_spread_on_a_later_turn() -> None:
     table = [meld(2, "5H 6H 7H"), meld(0, "AS 2S 3S 4S", (("4S", 1),))]  # 4S is not own
     got = gff_going_out(cs("3D 4D 5D"), table, 0)
     assert got.kind == "tunk_out" and got.spreads == (cs("3D 4D 5D"),)
 
 
+@pytest.mark.rule("GFF-9")
 def test_gff9_earlier_spread_with_four_own_cards_is_go_out() -> None:
     table = [meld(0, "AS 2S 3S 4S")]
     assert gff_going_out(cs("3D 4D 5D"), table, 0).kind == "go_out"
 
 
+@pytest.mark.rule("GFF-9")
 def test_gff9_three_spreads_is_go_out() -> None:
     table = [meld(0, "AS 2S 3S"), meld(0, "9C 9D 9H")]
     assert gff_going_out(cs("3D 4D 5D"), table, 0).kind == "go_out"
 
 
+@pytest.mark.rule("GFF-9")
 def test_gff9_emptied_by_discard_is_go_out_not_tunk() -> None:
     table = [meld(0, "AS 2S 3S")]
     got = gff_going_out(cs("3D 4D 5D KC"), table, 0)
     assert (got.kind, got.discard) == ("go_out", c("KC"))
 
 
+@pytest.mark.rule("GFF-9")
 def test_gff9_emptied_by_adding_is_go_out() -> None:
     table = [meld(0, "AS 2S 3S"), meld(1, "5H 6H 7H")]
     got = gff_going_out(cs("8H 9H 4S"), table, 0)
@@ -169,12 +186,14 @@ def test_gff9_emptied_by_adding_is_go_out() -> None:
     assert len(got.layoffs) + (got.discard is not None) == 3
 
 
+@pytest.mark.rule("GFF-9")
 def test_gff9_laying_the_spread_beats_adding_it() -> None:
     table = [meld(0, "AS 2S 3S"), meld(1, "5H 6H 7H")]
     got = gff_going_out(cs("8H 9H 10H"), table, 0)
     assert got.kind == "tunk_out" and got.spreads == (cs("8H 9H 10H"),)
 
 
+@pytest.mark.rule("GFF-10")
 def test_gff10_go_out_by_lay_offs_and_discard() -> None:
     table = [meld(1, "5H 6H 7H")]
     got = gff_going_out(cs("8H 9H 4H KS"), table, 0)
@@ -187,16 +206,19 @@ def test_gff10_go_out_by_lay_offs_and_discard() -> None:
     )
 
 
+@pytest.mark.rule("GFF-10")
 def test_gff10_go_out_spread_of_four_plus_discard() -> None:
     got = gff_going_out(cs("9S 9H 9D 9C 2C"), [], 3)
     assert (got.kind, got.spreads, got.discard) == ("go_out", (cs("9S 9H 9D 9C"),), c("2C"))
 
 
+@pytest.mark.rule("GFF-10")
 def test_gff10_two_cards_add_one_discard_other() -> None:
     got = gff_going_out(cs("8H KC"), [meld(1, "5H 6H 7H")], 0)
     assert got.kind == "go_out" and got.discard == c("KC")
 
 
+@pytest.mark.rule("GFF-10")
 def test_gff10_six_cards_four_run_and_two_layoffs() -> None:
     table = [meld(1, "7S 7H 7D"), meld(2, "JD QD KD")]
     got = gff_going_out(cs("2C 3C 4C 5C 7C 10D"), table, 0)
@@ -205,11 +227,13 @@ def test_gff10_six_cards_four_run_and_two_layoffs() -> None:
     assert got.layoffs == (Layoff(c("7C"), 0),)
 
 
+@pytest.mark.rule("GFF-10")
 def test_gff10_cannot_go_out() -> None:
     got = gff_going_out(cs("2C 3C 5C 9D KS KH"), [], 0)
     assert got.kind is None and not got.can_end
 
 
+@pytest.mark.rule("GFF-10")
 def test_gff10_set_on_table_full_cannot_take_a_fifth() -> None:
     assert gff_going_out(cs("7C 2S"), [meld(1, "7S 7H 7D")], 0).kind == "go_out"
     assert gff_going_out(cs("7C 2S 9D"), [meld(1, "7S 7H 7D")], 0).kind is None
@@ -218,11 +242,13 @@ def test_gff10_set_on_table_full_cannot_take_a_fifth() -> None:
 # --- GFF-8 totals / GFF-4 49 or 50 ---------------------------------------------------------
 
 
+@pytest.mark.rule("GFF-8")
 def test_gff8_hand_total_counts_every_card() -> None:
     assert hand_total(cs("AS KH QD JC 10S")) == 41
     assert hand_total(cs("3S 3H 3D")) == 9  # a spread still in hand counts
 
 
+@pytest.mark.rule("GFF-4")
 @pytest.mark.parametrize(
     ("text", "want"),
     [
@@ -247,6 +273,7 @@ HANDS = (
 )
 
 
+@pytest.mark.rule("GFF-5")
 def test_gff5_flip_and_flop_lowest_cards() -> None:
     got = side_pots(HANDS, 3, c("7H"), None, GameFlipFlopRules())
     assert (got.flip.winner, got.flip.winning_card) == (0, c("2H"))
@@ -254,12 +281,14 @@ def test_gff5_flip_and_flop_lowest_cards() -> None:
     assert not got.flip.carried_over and not got.flop.carried_over
 
 
+@pytest.mark.rule("GFF-5")
 def test_gff5_flip_card_must_be_in_dealer_hand() -> None:
     with pytest.raises(OutcomeError) as err:
         side_pots(HANDS, 3, c("2H"), None, GameFlipFlopRules())
     assert err.value.field == "flip_card"
 
 
+@pytest.mark.rule("GFF-5")
 def test_gff5_flop_carries_over_when_no_card_of_the_suit() -> None:
     hands = (cs("2H 9S 4C KS QC"), cs("5H 3S 8C 7S JC"), cs("AS 6H 2S 9C 7H"))
     got = side_pots(hands, 2, c("7H"), None, GameFlipFlopRules())
@@ -267,6 +296,7 @@ def test_gff5_flop_carries_over_when_no_card_of_the_suit() -> None:
     assert got.flip.winner == 0
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff6_side_pot_fallback_next_lowest() -> None:
     stakes = (1, 3, 2, 3)  # seat 0 holds 2H but staked the game only; seat 2 holds 2D: no flop
     got = side_pots(HANDS, 3, c("7H"), stakes, GameFlipFlopRules("next_lowest"))
@@ -274,6 +304,7 @@ def test_gff6_side_pot_fallback_next_lowest() -> None:
     assert (got.flop.winner, got.flop.winning_card) == (3, c("4D"))
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff6_side_pot_fallback_carry_over() -> None:
     stakes = (1, 3, 2, 3)
     got = side_pots(HANDS, 3, c("7H"), stakes, GameFlipFlopRules("carry_over"))
@@ -281,6 +312,7 @@ def test_gff6_side_pot_fallback_carry_over() -> None:
     assert got.flop.carried_over and got.flop.lowest_holder == 2
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff6_no_staker_holds_the_suit_carries_over() -> None:
     stakes = (3, 3, 2, 3)
     hands = (
@@ -293,6 +325,7 @@ def test_gff6_no_staker_holds_the_suit_carries_over() -> None:
     assert got.flop.carried_over and got.flop.lowest_holder == 2
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff6_side_pots_input_checks() -> None:
     rules = GameFlipFlopRules()
     with pytest.raises(OutcomeError):
@@ -336,6 +369,7 @@ def hand_and_table(draw: st.DrawFn) -> tuple[tuple[int, ...], list[TableMeld], i
     return tuple(hand), table, draw(st.integers(0, 3))
 
 
+@pytest.mark.rule("GFF-9", "GFF-10")
 @settings(max_examples=150, deadline=None)
 @given(hand_and_table())
 def test_gff9_gff10_plans_are_legal(case: tuple[tuple[int, ...], list[TableMeld], int]) -> None:
@@ -361,6 +395,7 @@ def test_gff9_gff10_plans_are_legal(case: tuple[tuple[int, ...], list[TableMeld]
         assert len(got.spreads) + len(own) == 2
 
 
+@pytest.mark.rule("GFF-3")
 @settings(max_examples=150, deadline=None)
 @given(hand_and_table())
 def test_gff3_every_layoff_fits_after_its_requirements(
@@ -392,6 +427,7 @@ def _brute_can_end(hand: frozenset[int], melds: tuple[tuple[int, ...], ...]) -> 
     return False
 
 
+@pytest.mark.rule("GFF-10")
 @settings(max_examples=200, deadline=None)
 @given(hand_and_table())
 def test_gff10_going_out_search_matches_a_move_by_move_oracle(

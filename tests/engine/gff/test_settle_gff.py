@@ -39,6 +39,7 @@ def pot(result: GffSettlement, name: str) -> tuple[int, tuple[tuple[int, int], .
 # --- the seed's worked examples (game pot only) --------------------------------------------
 
 
+@pytest.mark.rule("GFF-4")
 def test_gff4_seed_example_49_and_50() -> None:
     """Seed: stake 100, 5 players, A=49, B=50 -> A +50, B +550, the other three -200 each."""
     got = settle_gff(RICH5, 100, 4, EarlyWin(((0, 49), (1, 50))))
@@ -54,6 +55,7 @@ def test_gff4_seed_example_49_and_50() -> None:
     assert got.side is None and got.carry_out == got.carry_in == 0
 
 
+@pytest.mark.rule("GFF-8")
 def test_gff8_seed_example_dropper_caught() -> None:
     """Seed: A drops, A, C and D tie lowest -> A -200, C +200, D +200, B and E -100 each."""
     got = settle_gff(RICH5, 100, 4, Drop(0, (5, 9, 5, 5, 7)))
@@ -65,16 +67,19 @@ def test_gff8_seed_example_dropper_caught() -> None:
 # --- GFF-4 / GFF-8 / GFF-9 / GFF-10 / GFF-11 hand-computed goldens -------------------------
 
 
+@pytest.mark.rule("GFF-4")
 def test_gff4_single_50_is_double_the_game_pot() -> None:
     got = settle_gff((100,) * 4, 10, 0, EarlyWin(((2, 50),)))
     assert got.net == (-20, -20, 60, -20)
 
 
+@pytest.mark.rule("GFF-4")
 def test_gff4_single_49_takes_the_game_pot_only() -> None:
     got = settle_gff((100,) * 4, 10, 0, EarlyWin(((3, 49),)))
     assert got.net == (-10, -10, -10, 30) and got.extra_payments == ()
 
 
+@pytest.mark.rule("GFF-4", "C-3")
 def test_gff4_two_50s_and_a_49_with_c3_leftover() -> None:
     # game 40 / 3 = 13 r 1: the unit goes to seat 1 (dealer 0's left); fifty pot 20 -> 10 each
     got = settle_gff((100,) * 4, 10, 0, EarlyWin(((1, 50), (2, 50), (3, 49))))
@@ -83,6 +88,7 @@ def test_gff4_two_50s_and_a_49_with_c3_leftover() -> None:
     assert got.net == (-20, 14, 13, -7)
 
 
+@pytest.mark.rule("GFF-4")
 def test_gff4_declared_50_must_match_the_dealt_hand() -> None:
     hands = (cs("KS QH JD 10C 9S"), cs("2H 3H 4H 5C 6C"), cs("7H 8C 9C 10D AS"))
     with pytest.raises(OutcomeError) as err:
@@ -96,11 +102,13 @@ def test_gff4_declared_50_must_match_the_dealt_hand() -> None:
     assert ok.game_winners == (0,)
 
 
+@pytest.mark.rule("GFF-8")
 def test_gff8_dropper_strictly_lowest_takes_the_game_pot() -> None:
     got = settle_gff((100,) * 3, 10, 0, Drop(1, (8, 7, 9)))
     assert got.net == (-10, 20, -10) and not got.extra_payments
 
 
+@pytest.mark.rule("GFF-8")
 def test_gff8_caught_pot_split_odd_remainder() -> None:
     # 4 players stake 5: pot 20 + 5 = 25 split by seats 1 and 2: 13 (dealer 0's left) and 12
     got = settle_gff((100,) * 4, 5, 0, Drop(3, (9, 4, 4, 4)))
@@ -108,17 +116,20 @@ def test_gff8_caught_pot_split_odd_remainder() -> None:
     assert got.net == (-5, 8, 7, -10)
 
 
+@pytest.mark.rule("GFF-9")
 def test_gff9_tunk_out_every_other_player_adds_a_stake() -> None:
     got = settle_gff((100,) * 4, 10, 3, TunkOut(2))
     assert pot(got, "game") == (70, ((2, 70),), False)
     assert got.net == (-20, -20, 60, -20)
 
 
+@pytest.mark.rule("GFF-10")
 def test_gff10_go_out_takes_the_game_pot() -> None:
     got = settle_gff((100,) * 4, 10, 3, GoOut(1))
     assert got.net == (-10, 30, -10, -10)
 
 
+@pytest.mark.rule("GFF-11")
 def test_gff11_stock_exhausted_three_way_split_with_remainder() -> None:
     # 5 players stake 7: pot 35 = 3 x 11 + 2; dealer 2 -> order 3, 4, 0, 1: seats 4 and 0 get 12
     got = settle_gff((100,) * 5, 7, 2, StockExhausted((3, 3, 10, 8, 3)))
@@ -129,6 +140,7 @@ def test_gff11_stock_exhausted_three_way_split_with_remainder() -> None:
 # --- GFF-6 stakes, reserve, all in, sitting out ---------------------------------------------
 
 
+@pytest.mark.rule("GFF-6")
 @pytest.mark.parametrize(
     ("bankroll", "k"), [(0, 0), (19, 0), (20, 1), (29, 1), (30, 2), (40, 3), (10_000, 3)]
 )
@@ -136,6 +148,7 @@ def test_gff6_stakes_keep_one_in_reserve(bankroll: int, k: int) -> None:
     assert stakes_for(bankroll, 10) == k
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff6_all_in_eliminated_unless_winning_the_game_pot() -> None:
     got = settle_gff((20, 25, 100, 100), 10, 3, GoOut(0), side_winners=SideWinners(2, 3))
     assert got.stakes_in == (1, 1, 3, 3)
@@ -146,11 +159,13 @@ def test_gff6_all_in_eliminated_unless_winning_the_game_pot() -> None:
     assert got.bankrolls_after == (50, 15, 90, 90)
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff6_all_in_sharing_the_game_pot_survives() -> None:
     got = settle_gff((20, 100, 100), 10, 0, StockExhausted((4, 4, 9)))
     assert got.all_in == (0,) and got.eliminated == () and got.game_winners == (0, 1)
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff6_all_in_cannot_win_a_side_pot() -> None:
     with pytest.raises(OutcomeError) as err:
         settle_gff((20, 100, 100), 10, 0, GoOut(1), side_winners=SideWinners(0, None))
@@ -160,6 +175,7 @@ def test_gff6_all_in_cannot_win_a_side_pot() -> None:
     assert err.value.field == "side_winners.flop"
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff6_player_who_cannot_be_dealt_in_plays_no_part() -> None:
     got = settle_gff((15, 100, 100, 100), 10, 1, Drop(2, (None, 6, 5, 9)))
     assert got.sitting_out == (0,) and got.stakes_in == (0, 3, 3, 3)
@@ -171,6 +187,7 @@ def test_gff6_player_who_cannot_be_dealt_in_plays_no_part() -> None:
         settle_gff((15, 100, 100, 100), 10, 1, GoOut(0))
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff6_a_deal_needs_two_players_dealt_in() -> None:
     with pytest.raises(OutcomeError) as err:
         settle_gff((15, 100, 10), 10, 1, GoOut(1))
@@ -188,6 +205,7 @@ HANDS = (
 FLIP = parse_card("7H")
 
 
+@pytest.mark.rule("GFF-5")
 def test_gff5_side_pots_everyone_staked() -> None:
     got = settle_gff((100,) * 4, 10, 3, GoOut(1), dealt_hands=HANDS, flip_card=FLIP)
     assert pot(got, "flip") == (40, ((0, 40),), False)
@@ -195,6 +213,7 @@ def test_gff5_side_pots_everyone_staked() -> None:
     assert got.net == (10, 10, 10, -30)  # seat 0 flip, seat 1 game, seat 2 flop
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff6_side_pot_fallback_next_lowest() -> None:
     # stakes (1, 3, 2, 3): 2H's holder (seat 0) and 2D's holder (seat 2 for the flop) did not stake
     got = settle_gff(
@@ -208,6 +227,7 @@ def test_gff6_side_pot_fallback_next_lowest() -> None:
     assert got.side is not None and got.side.flip.fallback
 
 
+@pytest.mark.rule("GFF-6")
 def test_gff6_side_pot_fallback_carry_over() -> None:
     got = settle_gff(
         (20, 40, 30, 40), 10, 3, GoOut(2), dealt_hands=HANDS, flip_card=FLIP,
@@ -220,6 +240,7 @@ def test_gff6_side_pot_fallback_carry_over() -> None:
     assert sum(got.net) + got.carry_net == 0
 
 
+@pytest.mark.rule("GFF-5")
 def test_gff5_flop_carry_over_then_won_next_deal() -> None:
     no_diamonds = (cs("2H 9S 4C KS QC"), cs("5H 3S 8C 7S JC"), cs("AS 6H 2S 9C 7H"))
     first = settle_gff((100,) * 3, 10, 2, GoOut(0), dealt_hands=no_diamonds, flip_card=FLIP)
@@ -342,6 +363,7 @@ def deals(draw: st.DrawFn) -> tuple[tuple[int, ...], int, int, GffOutcome, dict[
     return bankrolls, stake, dealer, outcome, extra
 
 
+@pytest.mark.rule("C-3")
 @settings(max_examples=300, deadline=None)
 @given(deals())
 def test_c3_every_gff_settlement_sums_to_zero_and_only_stakers_win(
@@ -368,6 +390,7 @@ def test_c3_every_gff_settlement_sums_to_zero_and_only_stakers_win(
     assert len(got.net) == n
 
 
+@pytest.mark.rule("C-3")
 @settings(max_examples=300, deadline=None)
 @given(
     st.integers(0, 1000),

@@ -47,6 +47,7 @@ def conservation_check(decks: int) -> tuple[list[Snapshot], Callable[[Snapshot],
     return seen, check
 
 
+@pytest.mark.rule("T13-1", "T13-2")
 @pytest.mark.parametrize("players", [2, 3])
 def test_t13_1_t13_2_deal_sizes_decks_and_first_discard(players: int) -> None:
     decks = default_decks(players)
@@ -58,6 +59,7 @@ def test_t13_1_t13_2_deal_sizes_decks_and_first_discard(players: int) -> None:
         assert len(stock) == 52 * decks - players * (round_number + 2) - 1
 
 
+@pytest.mark.rule("T13-1", "T13-6")
 def test_a_full_game_has_11_rounds_conserves_cards_and_scores_by_min_deadwood() -> None:
     snaps, check = conservation_check(1)
     game = play_game([BaselineT13Policy(), BaselineT13Policy()], random.Random(4), on_step=check)
@@ -105,6 +107,7 @@ class _Hoarder:
         return view.hand[-1], False
 
 
+@pytest.mark.rule("T13-8")
 def test_t13_8_empty_stock_reshuffles_the_discard_pile_except_its_top() -> None:
     snaps, check = conservation_check(1)
     players = [_Hoarder(), _Hoarder()]
@@ -154,6 +157,7 @@ class _Cheat(_Hoarder):
         return view.hand[0], True
 
 
+@pytest.mark.rule("T13-5")
 def test_t13_5_going_out_with_deadwood_is_rejected() -> None:
     with pytest.raises(ValueError, match="cannot go out"):
         for seed in range(20):  # some deal surely leaves the cheat unmelded
@@ -168,6 +172,7 @@ def test_t13_5_going_out_with_deadwood_is_rejected() -> None:
             )
 
 
+@pytest.mark.rule("T13-5")
 def test_t13_5_everyone_else_gets_one_more_turn() -> None:
     game = play_game(
         [BaselineT13Policy(), BaselineT13Policy(), BaselineT13Policy()],

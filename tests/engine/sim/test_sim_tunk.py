@@ -35,6 +35,7 @@ class Spy(BaselinePolicy):
         return super().knock(obs)
 
 
+@pytest.mark.rule("C-3")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_gff_cards_conserved_and_settlements_balance(players: int) -> None:
     rng = random.Random(players)
@@ -50,6 +51,7 @@ def test_gff_cards_conserved_and_settlements_balance(players: int) -> None:
         flip, flop = flip_out, flop_out
 
 
+@pytest.mark.rule("C-3")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_tt_cards_conserved_and_settlements_balance(players: int) -> None:
     rng = random.Random(10 + players)
@@ -89,6 +91,7 @@ def test_same_seed_same_deal() -> None:
     assert run(3) == run(3)
 
 
+@pytest.mark.rule("C-4", "GFF-5")
 def test_gff_deal_order_and_flip_card() -> None:
     # C-4: one card at a time clockwise from the dealer's left, dealer last; GFF-5 flip card.
     rng = random.Random(1)
@@ -114,6 +117,7 @@ def test_gff_observation_hides_other_hands() -> None:
     assert not hasattr(obs, "stock") and not hasattr(obs, "hands")
 
 
+@pytest.mark.rule("GFF-11")
 def test_gff_stock_exhaustion_ends_the_hand() -> None:
     # GFF-11: the player who draws the last stock card ends the hand after that turn.
     rng = random.Random(2)
@@ -132,6 +136,7 @@ def test_gff_stock_exhaustion_ends_the_hand() -> None:
     assert result.turns <= 1
 
 
+@pytest.mark.rule("TT-15")
 def test_tt_recycles_the_discard_pile_unshuffled() -> None:
     # TT-15: the pile except its top card is turned over as the new stock.
     deal = deal_tt(3, 0, random.Random(3), TripleTunkRules())
@@ -145,6 +150,7 @@ def test_tt_recycles_the_discard_pile_unshuffled() -> None:
     assert not recycle(deal)
 
 
+@pytest.mark.rule("TT-15")
 def test_tt_long_deals_recycle_and_keep_conservation() -> None:
     # Never-knocking players on a 2-seat table reach TT-15 often.
     rng = random.Random(4)
@@ -153,6 +159,7 @@ def test_tt_long_deals_recycle_and_keep_conservation() -> None:
     assert max(turns) > 0
 
 
+@pytest.mark.rule("TT-9")
 def test_tt_early_tunk_claims() -> None:
     # TT-9: five dealt cards totalling 20, 24 or 25 claim an early tunk.
     rng = random.Random(0)
@@ -203,6 +210,7 @@ def test_tt_advisor_holds_melds_until_it_tunks_out() -> None:
     assert BaselinePolicy(TRIPLE_TUNK).lay_melds(tt)
 
 
+@pytest.mark.rule("C-3")
 @pytest.mark.parametrize("game", [GAME_FLIP_FLOP, TRIPLE_TUNK])
 def test_self_play_seats_net_to_zero(game: str) -> None:
     # C-3: with the advisor in every seat each deal's game settlement sums to zero, and over the

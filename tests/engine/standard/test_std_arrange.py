@@ -49,23 +49,27 @@ def check_against_brute(hand: list[int], ctx: StdContext) -> None:
 # --- golden hands, computed by hand ------------------------------------------------------------
 
 
+@pytest.mark.rule("GFF-2")
 def test_gff_2_two_spreads_leave_nothing() -> None:
     result = best_arrangement(cs("7C AS 3S 7H 2S 7D"), GFF)
     assert result.best.deadwood_points == 0 and result.best.deadwood == ()
     assert melds_of(result.best) == [cs("AS 2S 3S"), cs("7H 7D 7C")]
 
 
+@pytest.mark.rule("GFF-2")
 def test_gff_2_q_k_a_is_deadwood() -> None:
     best = best_arrangement(cs("QS KS AS 5D"), GFF).best
     assert best.melds == () and best.deadwood_points == 10 + 10 + 1 + 5
 
 
+@pytest.mark.rule("C-2")
 def test_gff_no_meld_fast_path_keeps_every_card() -> None:
     best = best_arrangement(cs("KD 2C 9S"), GFF).best
     assert best.melds == () and best.deadwood == tuple(sorted(cs("KD 2C 9S")))
     assert best.deadwood_points == 21
 
 
+@pytest.mark.rule("C-2", "GFF-2")
 def test_gff_long_run_is_one_meld_and_set_beats_run_when_cheaper() -> None:
     best = best_arrangement(cs("3H 4H 5H 6H 7H 8H"), GFF).best
     assert melds_of(best) == [cs("3H 4H 5H 6H 7H 8H")]  # C-2 (3): the longest meld first
@@ -74,6 +78,7 @@ def test_gff_long_run_is_one_meld_and_set_beats_run_when_cheaper() -> None:
     assert best.deadwood == cs("5S 6S") and best.deadwood_points == 11
 
 
+@pytest.mark.rule("T13-3")
 def test_t13_3_q_k_a_runs_under_high_or_low_and_ace_counts_15_unmelded() -> None:
     hand = cs("QS KS AS 9H")  # round 1: threes wild
     assert best_arrangement(hand, t13_context(1, HIGH)).best.deadwood_points == 9
@@ -82,11 +87,13 @@ def test_t13_3_q_k_a_runs_under_high_or_low_and_ace_counts_15_unmelded() -> None
     assert min_deadwood(cs("AH 5S 9D"), t13_context(1, LOW)) == 1 + 5 + 9
 
 
+@pytest.mark.rule("T13-4")
 def test_t13_4_duplicate_copies_meld_together_with_two_decks() -> None:
     best = best_arrangement(cs("7S 7H 7S 9C"), t13_context(2, LOW)).best  # fours wild
     assert melds_of(best) == [cs("7S 7S 7H")] and best.deadwood == cs("9C")
 
 
+@pytest.mark.rule("T13-4")
 def test_t13_4_wilds_only_combination_and_unmelded_wilds_count_their_value() -> None:
     r11 = t13_context(11, LOW)  # kings wild, worth 10 unmelded
     best = best_arrangement(cs("KS KH KD"), r11).best
@@ -97,12 +104,14 @@ def test_t13_4_wilds_only_combination_and_unmelded_wilds_count_their_value() -> 
     assert min_deadwood(cs("KS KH 5C"), r11) == 0  # 5 + two wilds is a set
 
 
+@pytest.mark.rule("C-2", "T13-4")
 def test_t13_wild_joins_a_meld_rather_than_staying_deadwood() -> None:
     # Round 11: 4S 5S 6S is a run; the lone king is added to it (4-7 or 3-6), 0 points.
     best = best_arrangement(cs("4S 5S 6S KD"), t13_context(11, LOW)).best
     assert best.deadwood == () and melds_of(best) == [cs("4S 5S 6S KD")]
 
 
+@pytest.mark.rule("C-2")
 def test_c2_more_cards_melded_breaks_equal_points() -> None:
     # Round 4 (sixes wild, 2 wilds). A-(6)-(6)-4 of hearts melds 4 cards, leaving 5C = 5 points;
     # 5C-6S-6D as a set of fives melds 3, leaving AH + 4H = 5 points too. C-2 (1): melding 4 wins.
@@ -112,12 +121,14 @@ def test_c2_more_cards_melded_breaks_equal_points() -> None:
     assert result.ties[0].deadwood_points == 5 and not result.ties_truncated
 
 
+@pytest.mark.rule("C-2")
 def test_c2_unique_best_has_no_ties() -> None:
     # GFF: 5-6-7 of spades + 7H 7D 7C melds everything; four 7s would leave 5S 6S (11).
     result = best_arrangement(cs("5S 6S 7S 7H 7D 7C"), GFF, max_ties=10)
     assert result.best.deadwood_points == 0 and result.ties == () and not result.ties_truncated
 
 
+@pytest.mark.rule("C-2")
 def test_c2_equal_points_partitions_are_listed_as_ties() -> None:
     # Round 11, two decks: 7S 7S 7H 7H KS. Melding all five as one set is the best (C-2 (3):
     # the longest meld first); 7S 7S 7H 7H + KS split other ways also leave nothing.
@@ -151,6 +162,7 @@ def _all_ties(hand: list[int], ctx: StdContext) -> None:
         assert short.ties_truncated == (len(equal) > 2) and short.ties == result.ties[:1]
 
 
+@pytest.mark.rule("C-2")
 def test_ties_match_brute_force_enumeration() -> None:
     rng = random.Random(7)
     checked = 0
@@ -187,6 +199,7 @@ def _wilds(rng: random.Random, hand: list[int], round_number: int, many: bool) -
         hand[k] = rng.randrange(4) * 13 + round_number + 1
 
 
+@pytest.mark.rule("C-2", "GFF-2")
 @pytest.mark.slow
 def test_gff_cross_check_2000_hands() -> None:
     rng = random.Random(2026)
@@ -194,6 +207,7 @@ def test_gff_cross_check_2000_hands() -> None:
         check_against_brute(rng.sample(range(52), rng.randint(1, 6)), GFF)
 
 
+@pytest.mark.rule("C-2", "T13-3", "T13-4")
 @pytest.mark.slow
 def test_t13_cross_check_every_round_wilds_and_aces() -> None:
     rng = random.Random(1313)
@@ -238,6 +252,7 @@ def test_answer_does_not_depend_on_card_order(
     assert best_arrangement(hand, ctx, max_ties=3) == best_arrangement(shuffled, ctx, max_ties=3)
 
 
+@pytest.mark.rule("C-2")
 @settings(max_examples=150, deadline=None)
 @given(case=hands_t13)
 def test_no_arrangement_beats_the_best_and_min_deadwood_agrees(
@@ -297,6 +312,7 @@ def test_after_discard_and_the_card_memo_agree_with_min_deadwood_on_14_card_hand
         assert memo.after_discard(hand) == want
 
 
+@pytest.mark.rule("T13-5")
 def test_after_discard_golden() -> None:
     # Round 10 (queens wild), aces high_or_low (an ace counts 15). Keeping all nine leaves 35
     # points; throwing the AD lets the QC stand for the 6C in 5C-6C-7C-8C, leaving
@@ -390,6 +406,7 @@ def test_profile_plus_figures_are_those_of_the_whole_hand() -> None:
         assert memo.after_adding(plus, more) == fresh.after_adding(whole, more)
 
 
+@pytest.mark.rule("C-2")
 @settings(max_examples=300, deadline=None)
 @given(
     case=hands_t13,
@@ -417,6 +434,7 @@ def test_the_no_ties_shortcut_gives_the_full_searchs_answer(
     assert quick == full, (hand, args(ctx))
 
 
+@pytest.mark.rule("GFF-2")
 def test_the_no_ties_shortcut_golden() -> None:
     """GFF-2: 2C 3C 4C KD 9S 7H melds one run and nothing else, and AS 3H 5D 7C 9S JH nothing:
     no ties. A run of six is the one hand of these sizes whose single meld has a tie."""

@@ -43,11 +43,13 @@ def brute(cards: tuple[int, ...], ctx: StdContext) -> bool:
 # --- contexts (GFF-1, GFF-2, T13-1, T13-3) ---------------------------------------------------
 
 
+@pytest.mark.rule("GFF-1", "GFF-2")
 def test_gff_context_has_no_wilds_aces_low_sets_of_3_or_4() -> None:
     assert (GFF.wild_rank, GFF.aces_high, GFF.max_set) == (None, False, 4)
     assert [GFF.points(c(x)) for x in ("AS", "9H", "10D", "JC", "KS")] == [1, 9, 10, 10, 10]
 
 
+@pytest.mark.rule("T13-1")
 @pytest.mark.parametrize(("round_number", "wild"), [(1, "3"), (8, "10"), (9, "J"), (11, "K")])
 def test_t13_1_wild_rank_is_round_plus_two_cards(round_number: int, wild: str) -> None:
     ctx = t13_context(round_number, LOW)
@@ -55,12 +57,14 @@ def test_t13_1_wild_rank_is_round_plus_two_cards(round_number: int, wild: str) -
     assert ctx.is_wild(c(wild + "H")) and not ctx.is_wild(c("AS"))
 
 
+@pytest.mark.rule("T13-3")
 def test_t13_3_ace_counts_15_only_when_aces_may_be_high() -> None:
     assert t13_context(1, LOW).points(c("AH")) == 1
     assert t13_context(1, HIGH).points(c("AH")) == 15
     assert t13_context(1, HIGH).points(c("KH")) == 10
 
 
+@pytest.mark.rule("T13-1")
 def test_t13_context_rejects_round_out_of_range() -> None:
     with pytest.raises(ValueError):
         t13_context(12, LOW)
@@ -69,6 +73,7 @@ def test_t13_context_rejects_round_out_of_range() -> None:
 # --- GFF-2 -----------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("GFF-2")
 @pytest.mark.parametrize(
     ("text", "ok"),
     [
@@ -89,6 +94,7 @@ def test_gff_2_spreads(text: str, ok: bool) -> None:
     assert (describe_meld(cs(text), GFF) is not None) is ok
 
 
+@pytest.mark.rule("GFF-2")
 def test_gff_2_sets_hold_at_most_four_cards() -> None:
     # Only reachable with a malformed (two-deck) hand, but the limit is GFF-2's.
     assert not is_meld(cs("7S 7H 7D 7C 7S"), GFF)
@@ -97,6 +103,7 @@ def test_gff_2_sets_hold_at_most_four_cards() -> None:
 # --- T13-3 / T13-4 ---------------------------------------------------------------------------
 
 
+@pytest.mark.rule("T13-3")
 def test_t13_3_q_k_a_is_a_run_only_under_high_or_low() -> None:
     hand = cs("QS KS AS")  # round 1: threes are wild
     assert not is_meld(hand, t13_context(1, LOW))
@@ -105,6 +112,7 @@ def test_t13_3_q_k_a_is_a_run_only_under_high_or_low() -> None:
     assert not is_meld(cs("KS AS 2S"), t13_context(1, HIGH))  # still no wrap-around
 
 
+@pytest.mark.rule("T13-4", "C-1")
 def test_t13_4_two_copies_of_one_card_may_share_a_set() -> None:
     ctx = t13_context(1, LOW)
     assert is_meld(cs("7S 7S 7H"), ctx)
@@ -112,11 +120,13 @@ def test_t13_4_two_copies_of_one_card_may_share_a_set() -> None:
     assert not is_meld(cs("5S 5S 6S"), ctx)  # a run holds each rank once
 
 
+@pytest.mark.rule("T13-4")
 def test_t13_4_sets_have_no_length_limit() -> None:
     ctx = t13_context(1, LOW)
     assert is_meld(cs("7S 7S 7H 7H 7D 7D 7C 7C"), ctx)
 
 
+@pytest.mark.rule("T13-4")
 def test_t13_4_a_combination_may_be_wilds_only() -> None:
     ctx = t13_context(11, LOW)  # kings wild
     meld = describe_meld(cs("KS KH KD"), ctx)
@@ -124,6 +134,7 @@ def test_t13_4_a_combination_may_be_wilds_only() -> None:
     assert is_meld(cs("KS KS KH"), ctx)  # two decks
 
 
+@pytest.mark.rule("T13-4")
 def test_t13_4_wild_fills_a_gap_and_a_natural_stands_as_itself() -> None:
     ctx = t13_context(11, LOW)
     meld = describe_meld(cs("5S 7S KD"), ctx)
@@ -158,6 +169,7 @@ def test_wild_descriptions_are_canonical() -> None:
     assert meld is not None and meld.kind == "set" and meld.rank == 0
 
 
+@pytest.mark.rule("T13-4")
 def test_run_never_exceeds_thirteen_cards() -> None:
     ctx = t13_context(1, HIGH)
     spades = cs("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")
@@ -214,6 +226,7 @@ def _random_case(rng: random.Random) -> tuple[list[int], StdContext]:
     return hand, ctx
 
 
+@pytest.mark.rule("GFF-2", "T13-4")
 def test_iter_legal_melds_matches_brute_force_on_every_sub_multiset() -> None:
     rng = random.Random(411)
     for _ in range(300):
@@ -228,6 +241,7 @@ def test_iter_legal_melds_matches_brute_force_on_every_sub_multiset() -> None:
             assert describe_meld(meld.cards, ctx) == meld
 
 
+@pytest.mark.rule("GFF-2", "T13-4")
 @settings(max_examples=300, deadline=None)
 @given(
     cards=st.lists(st.integers(0, 51), min_size=0, max_size=7),

@@ -17,18 +17,21 @@ def cs(text: str) -> tuple[int, ...]:
     return parse_cards(text.split())
 
 
+@pytest.mark.rule("T13-6")
 def test_t13_6_running_totals_before_the_last_round() -> None:
     got = settle_t13_scores(3, 0, (0, 12, 5), (10, 4, 20))
     assert got.totals == (10, 16, 25) and not got.final and got.winners == ()
     assert got.net == (0, 0, 0)
 
 
+@pytest.mark.rule("T13-6")
 def test_t13_6_lowest_total_wins_after_round_11_ties_share() -> None:
     got = settle_t13_scores(11, 1, (7, 0, 10, 3), (23, 30, 20, 40))
     assert got.totals == (30, 30, 30, 43) and got.final and got.winners == (0, 1, 2)
     assert got.net == (0, 0, 0, 0)  # no stake_per_point: no money
 
 
+@pytest.mark.rule("T13-6", "C-3")
 def test_t13_6_money_by_points_difference_c3_leftover() -> None:
     # winners 0 and 2 on 30; seat 1 owes 15, seat 3 owes 32: pool 47 = 24 + 23,
     # the odd unit to seat 0 (dealer 3's left)
@@ -37,6 +40,7 @@ def test_t13_6_money_by_points_difference_c3_leftover() -> None:
     assert got.net == (24, -15, 23, -32)
 
 
+@pytest.mark.rule("T13-6")
 def test_t13_6_single_winner_collects_differences_times_stake() -> None:
     got = settle_t13_scores(11, 2, (4, 9, 0), (50, 41, 47), stake_per_point=3)
     assert got.totals == (54, 50, 47) and got.winners == (2,)
@@ -65,10 +69,12 @@ def test_t13_impossible_inputs_raise(
     assert err.value.field == field
 
 
+@pytest.mark.rule("T13-2")
 def test_t13_2_default_decks() -> None:
     assert [default_decks(n) for n in (2, 3, 4, 5, 8)] == [1, 2, 2, 2, 3]
 
 
+@pytest.mark.rule("C-3")
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_c3_t13_money_sums_to_zero_and_splits_by_one(data: st.DataObject) -> None:
@@ -92,6 +98,7 @@ def test_c3_t13_money_sums_to_zero_and_splits_by_one(data: st.DataObject) -> Non
 # --- from final hands: needs the teammate's engine.standard.arrange (C-2 search) ------------------
 
 
+@pytest.mark.rule("T13-6")
 def test_t13_6_scores_from_final_hands_round_1() -> None:
     pytest.importorskip("engine.standard.arrange")
     hands = (cs("7C 8C"), cs("5S 9H KD"), cs("3S 7H 7D"), cs("AS 2S 4S KC"))
@@ -101,6 +108,7 @@ def test_t13_6_scores_from_final_hands_round_1() -> None:
     assert got.totals == (0, 24, 0, 17)
 
 
+@pytest.mark.rule("T13-3")
 def test_t13_3_aces_high_or_low_changes_scores() -> None:
     pytest.importorskip("engine.standard.arrange")
     hands = (cs("QH KH AH 9C"), cs("AS 9D 8D 2H"), cs("5C 6C"))
@@ -110,6 +118,7 @@ def test_t13_3_aces_high_or_low_changes_scores() -> None:
     assert high.round_scores == (9, 34, 0)  # Q-K-A runs; an unmelded ace counts 15
 
 
+@pytest.mark.rule("C-1", "T13-2")
 def test_t13_final_hand_sizes_and_copies_are_checked() -> None:
     with pytest.raises(OutcomeError) as err:
         score_t13_round(3, ThreeThirteenRules(), 0, (cs("2C"), cs("5S 9H KD")), decks=1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,12 +50,14 @@ def check_options(hand: list[int], round_number: int, rules: ThreeThirteenRules)
     assert set(discards) == brute_discards(hand, round_number, rules)
 
 
+@pytest.mark.rule("T13-5")
 def test_t13_5_round_1_discard_the_odd_card() -> None:
     options = going_out_options(cs("5H 9S 5D 5C"), 1, LOW)
     assert [o.discard for o in options] == [parse_card("9S")]
     assert options[0].arrangement.melds[0].cards == cs("5H 5D 5C")
 
 
+@pytest.mark.rule("T13-5")
 def test_t13_5_every_distinct_discard_is_listed_once() -> None:
     # Four fives: any one can go; two copies of 5H (two decks) give one option for 5H.
     options = going_out_options(cs("5S 5H 5H 5C"), 1, LOW)
@@ -62,6 +65,7 @@ def test_t13_5_every_distinct_discard_is_listed_once() -> None:
     assert all(isinstance(o, GoOutOption) for o in options)
 
 
+@pytest.mark.rule("T13-5")
 def test_t13_5_wilds_and_aces_high() -> None:
     # Round 2 (fours wild): Q-K-A of hearts only runs under high_or_low; 4S is a wild.
     hand = list(cs("QH KH AH 4S 9C"))
@@ -70,12 +74,14 @@ def test_t13_5_wilds_and_aces_high() -> None:
     assert [o.discard for o in high] == [parse_card("9C")]
 
 
+@pytest.mark.rule("T13-5")
 def test_t13_5_wrong_size_or_no_way_out_gives_nothing() -> None:
     assert going_out_options(cs("5H 5D 5C"), 1, LOW) == ()  # r + 2 cards: nothing drawn yet
     assert going_out_options(cs("5H 5D 5C 9S 9H"), 1, LOW) == ()  # r + 4
     assert going_out_options(cs("AS 7H 9D QC"), 1, LOW) == ()
 
 
+@pytest.mark.rule("T13-5")
 def test_t13_5_cross_check_random_hands() -> None:
     rng = random.Random(55)
     for k in range(300):
@@ -88,6 +94,7 @@ def test_t13_5_cross_check_random_hands() -> None:
         check_options(hand, round_number, HIGH if k % 2 else LOW)
 
 
+@pytest.mark.rule("T13-5")
 @settings(max_examples=80, deadline=None)
 @given(
     round_number=st.integers(1, 6),

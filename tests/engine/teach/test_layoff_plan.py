@@ -32,6 +32,7 @@ from engine.games.tt.play import can_extend
 from engine.teach.layoff_plan import layoff_plan
 
 
+@pytest.mark.rule("TT-8")
 def test_tt_five_card_cap_lets_only_one_of_three_go() -> None:
     hand = parse_topper_cards(["BB1", "BB2", "BS3", "GS1", "KH3", "RS1"])
     table = (TableMeld(0, parse_topper_cards(["BS2", "GB4", "GB?", "KS3"])),)
@@ -41,6 +42,7 @@ def test_tt_five_card_cap_lets_only_one_of_three_go() -> None:
     assert plan[0].card in parse_topper_cards(["RS1", "GS1", "BB1"])
 
 
+@pytest.mark.rule("GFF-3")
 def test_gff_chain_and_one_fourth_card_on_a_set() -> None:
     # GFF-3: 10H and JH extend 7-8-9 of hearts in order; only one 5 can complete the set of 5s
     # (there is only one left), and 2C fits nothing.
@@ -78,6 +80,7 @@ def _random_table(rng: random.Random, game: str) -> tuple[list[int], list[TableM
     return hand, table
 
 
+@pytest.mark.rule("TT-6", "TT-8")
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), tt=st.booleans(), keep=st.integers(0, 2))
 def test_plans_are_legal_in_order_and_never_overfill(seed: int, tt: bool, keep: int) -> None:
@@ -129,6 +132,7 @@ def _tt_obs(waiting: tuple[int, ...], sizes: tuple[int, ...]) -> Observation:
     )
 
 
+@pytest.mark.rule("TT-12")
 def test_a_waiting_opponent_cannot_knock_so_melds_are_held() -> None:
     # TT-12: both opponents wait; nobody can knock before our next turn: hold the meld.
     waiting = _tt_obs((3, 3), (2, 2))
@@ -138,6 +142,7 @@ def test_a_waiting_opponent_cannot_knock_so_melds_are_held() -> None:
     assert "Hold" in advice.explanation
 
 
+@pytest.mark.rule("TT-13")
 def test_opponents_close_to_knocking_make_us_lay_the_meld() -> None:
     # The same hand with both opponents free to knock on two cards: lay the meld down (TT-13).
     free = _tt_obs((0, 0), (2, 2))

@@ -10,12 +10,14 @@ from engine.core.errors import OutcomeError
 from engine.games.tt.settle import TTKnock, TTOutcome, TTTunkOut, multiplier, settle_tt
 
 
+@pytest.mark.rule("TT-13")
 def test_tt13_knocker_strictly_lowest_wins_a_unit_from_everyone() -> None:
     got = settle_tt(4, 5, 0, TTKnock(1, (9, 3, 7, 8)))
     assert got.net == (-5, 15, -5, -5)
     assert got.winners == (1,) and not got.knocker_caught
 
 
+@pytest.mark.rule("TT-14")
 def test_tt14_knocker_multipliers_early_and_special() -> None:
     out = TTKnock(1, (9, 3, 7, 8), (False, True, False, False), (1, 3, 1, 1))
     got = settle_tt(4, 5, 0, out)  # 5 x 2 x 3 = 30 from each
@@ -23,11 +25,13 @@ def test_tt14_knocker_multipliers_early_and_special() -> None:
     assert {p.multiplier for p in got.payments} == {6}
 
 
+@pytest.mark.rule("TT-14")
 def test_tt14_tunk_out_doubles() -> None:
     got = settle_tt(3, 10, 2, TTTunkOut(0))
     assert got.net == (40, -20, -20)
 
 
+@pytest.mark.rule("TT-14")
 def test_tt14_sixteen_times_maximum() -> None:
     out = TTTunkOut(2, (False, False, True, False), (1, 1, 4, 1))
     got = settle_tt(4, 1, 0, out)  # x2 early x2 tunk out x4 special
@@ -35,6 +39,7 @@ def test_tt14_sixteen_times_maximum() -> None:
     assert multiplier(True, 4, True) == 16
 
 
+@pytest.mark.rule("TT-13")
 def test_tt13_knocker_caught_pays_each_tie_or_better_at_their_multipliers() -> None:
     out = TTKnock(0, (5, 5, 3, 9), (False, True, False, False), (1, 1, 3, 4))
     got = settle_tt(4, 10, 3, out)  # seat 1 ties (x2 early), seat 2 beats (x3 special)
@@ -43,6 +48,7 @@ def test_tt13_knocker_caught_pays_each_tie_or_better_at_their_multipliers() -> N
     assert got.net == (-50, 20, 30, 0)  # seat 3's special plays no part: it did not win
 
 
+@pytest.mark.rule("TT-13")
 def test_tt13_caught_by_a_maximal_hand_has_no_tunk_out_factor() -> None:
     out = TTKnock(0, (4, 2, 9), (False, True, False), (1, 4, 1))
     assert settle_tt(3, 1, 0, out).net == (-8, 8, 0)
@@ -82,6 +88,7 @@ def tt_outcomes(draw: st.DrawFn) -> tuple[int, int, TTOutcome]:
     return n, unit, TTKnock(seat, totals, early, special)
 
 
+@pytest.mark.rule("C-3")
 @settings(max_examples=300, deadline=None)
 @given(tt_outcomes())
 def test_c3_every_tt_settlement_sums_to_zero(case: tuple[int, int, TTOutcome]) -> None:

@@ -41,6 +41,7 @@ def key_of(hand: tuple[int, ...] | list[int], arr: Arrangement[TTMeld]) -> brute
 # ---------------------------------------------------------------- golden cases
 
 
+@pytest.mark.rule("C-2", "TT-2")
 def test_c2_tt2_empty_and_meldless_hands_are_all_deadwood() -> None:
     assert best_tt_arrangement(()).best == Arrangement((), (), 0, 1)
     hand = cards("KB? RC1")
@@ -49,6 +50,7 @@ def test_c2_tt2_empty_and_meldless_hands_are_all_deadwood() -> None:
     assert tt_min_deadwood(hand) == 6
 
 
+@pytest.mark.rule("C-2")
 def test_c2_two_specials_cover_the_hand() -> None:
     hand = cards("RH1 YB2 RH2 KT2 RH3 YT2")
     best = best_tt_arrangement(hand).best
@@ -56,6 +58,7 @@ def test_c2_two_specials_cover_the_hand() -> None:
     assert (best.deadwood, best.deadwood_points, best.special_bonus) == ((), 0, 4)
 
 
+@pytest.mark.rule("C-2")
 def test_c2_fewest_points_beats_more_cards() -> None:
     # RH3 KC? KH? (colour + number 3-?-?, 13 points) leaves GB1 KB1 = 2 points;
     # GB1 KC? KH? KB1 (colour + number, 4 cards, 12 points) would leave RH3 = 3 points.
@@ -67,6 +70,7 @@ def test_c2_fewest_points_beats_more_cards() -> None:
     assert tt_min_deadwood(hand) == 2
 
 
+@pytest.mark.rule("C-2")
 def test_c2_tie_break_more_cards_melded() -> None:
     # Both leave 4 points: GB? KC2 KT2 KT? (colour + number, 4 cards, 14 points; RB4 dead)
     # and RB4 GB? KT? (shape + number 4-?-?, 3 cards, 14 points; KC2 KT2 dead).
@@ -79,6 +83,7 @@ def test_c2_tie_break_more_cards_melded() -> None:
     assert not result.ties_truncated
 
 
+@pytest.mark.rule("C-2")
 def test_c2_tie_break_higher_special_bonus() -> None:
     # GH4 GB2 KB3 (2-3-4 green hearts with wilds: special) vs YH3 GH4 GB2 (shape + sequence).
     hand = cards("YH3 GH4 GB2 KB3")
@@ -89,6 +94,7 @@ def test_c2_tie_break_higher_special_bonus() -> None:
     assert result.ties[0].deadwood_points == result.best.deadwood_points == 3
 
 
+@pytest.mark.rule("C-2")
 def test_c2_tie_break_canonical_order_and_ties() -> None:
     # RC1 RH2 RT3 and RC1 RH2 RS3: both red 1-2-3 (regular), both leave a 3 dead.
     hand = cards("RS3 RT3 RH2 RC1")
@@ -102,6 +108,7 @@ def test_c2_tie_break_canonical_order_and_ties() -> None:
     assert only_best.ties == () and only_best.ties_truncated  # a tie exists, none asked for
 
 
+@pytest.mark.rule("C-2")
 def test_ties_truncated_when_more_than_asked() -> None:
     hand = cards("RH1 RH2 RH3 RH4 RH? KH1")  # many red-heart melds
     full = best_tt_arrangement(hand, max_ties=1000)
@@ -126,6 +133,7 @@ def _random_hands(count: int, seed: int) -> list[list[int]]:
     return hands
 
 
+@pytest.mark.rule("C-2")
 def test_best_arrangement_matches_brute_force_on_seeded_hands() -> None:
     for hand in _random_hands(2000, seed=2026):
         ranked = brute_tt.ranked_arrangements(hand)
@@ -175,6 +183,7 @@ def test_order_independence_over_every_permutation() -> None:
         assert best_tt_arrangement(order, max_ties=9) == expected
 
 
+@pytest.mark.rule("C-2")
 @settings(max_examples=150, deadline=None)
 @given(hands_st, st.data())
 def test_property_no_arrangement_beats_the_best(hand: list[int], data: st.DataObject) -> None:

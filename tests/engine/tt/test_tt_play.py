@@ -53,6 +53,7 @@ GREEN_CIRCLE_123 = cards("GC1 GC2 GC3")  # special: 1-2-3 green circles
 # ---------------------------------------------------------------- TT-8 lay-offs
 
 
+@pytest.mark.rule("TT-8")
 def test_tt8_opponent_cannot_break_a_special() -> None:
     table = [TableMeld(owner=1, cards=RED_HEART_123)]
     hand = cards("RH4 RC4 RH? YS2")
@@ -63,6 +64,7 @@ def test_tt8_opponent_cannot_break_a_special() -> None:
     assert not can_extend(RED_HEART_123, card("RC4"), by_owner=False)  # colour + seq only
 
 
+@pytest.mark.rule("TT-8")
 def test_tt8_owner_may_break_own_special() -> None:
     table = [TableMeld(owner=1, cards=RED_HEART_123)]
     hand = cards("RH4 RC4 RH? YS2")
@@ -73,6 +75,7 @@ def test_tt8_owner_may_break_own_special() -> None:
     )
 
 
+@pytest.mark.rule("TT-8")
 def test_tt8_regular_meld_takes_any_card_that_keeps_a_meld() -> None:
     table = [TableMeld(owner=1, cards=cards("RC2 RH3 RT4"))]  # red 2-3-4, regular
     assert tt_layoffs(cards("RS1 RB? YC1"), table, seat=0) == (
@@ -81,12 +84,14 @@ def test_tt8_regular_meld_takes_any_card_that_keeps_a_meld() -> None:
     )
 
 
+@pytest.mark.rule("TT-8")
 def test_tt8_never_more_than_five_cards() -> None:
     full = cards("RH1 RH2 RH3 RH4 RH?")
     assert tt_layoffs(cards("KH1 RB2"), [TableMeld(0, full)], seat=0) == ()
     assert not can_extend(full, card("KH1"), by_owner=True)
 
 
+@pytest.mark.rule("TT-8")
 def test_tt8_chain_lists_shortest_requirement_once() -> None:
     table = [TableMeld(owner=2, cards=GREEN_CIRCLE_123)]
     layoffs = tt_layoffs(cards("GC? GC4 KC4"), table, seat=0)
@@ -101,12 +106,14 @@ def test_tt8_chain_lists_shortest_requirement_once() -> None:
 # ---------------------------------------------------------------- TT-14 owned bonus on the table
 
 
+@pytest.mark.rule("TT-14")
 def test_tt14_sideways_cards_earn_nothing_for_either_player() -> None:
     meld = TableMeld(0, cards("RH1 RH2 RH3 RH4"), added=((card("RH4"), 1),))
     assert owned_special_bonus([meld], 0) == 2  # own cards: a 3-card special
     assert owned_special_bonus([meld], 1) == 1
 
 
+@pytest.mark.rule("TT-8", "TT-14")
 def test_tt8_tt14_owner_breaking_a_special_cancels_its_bonus() -> None:
     assert owned_special_bonus([TableMeld(0, RED_HEART_123)], 0) == 2
     assert owned_special_bonus([TableMeld(0, (*RED_HEART_123, card("RC4")))], 0) == 1
@@ -119,6 +126,7 @@ def test_tt8_tt14_owner_breaking_a_special_cancels_its_bonus() -> None:
 # ---------------------------------------------------------------- TT-11 shapes
 
 
+@pytest.mark.rule("TT-11", "TT-10")
 def test_tt11_five_meld_plus_discard() -> None:
     five = describe_tt_meld(cards("RH1 RH2 RH3 RH4 RH?"))
     assert five is not None and five.special
@@ -128,6 +136,7 @@ def test_tt11_five_meld_plus_discard() -> None:
     )
 
 
+@pytest.mark.rule("TT-11", "TT-10")
 def test_tt11_two_three_melds_no_discard() -> None:
     out = tt_tunk_out(cards("RH1 YB2 RH2 KT2 RH3 YT2"), [], seat=0)
     assert out is not None
@@ -136,6 +145,7 @@ def test_tt11_two_three_melds_no_discard() -> None:
     assert out.special_bonus == 4
 
 
+@pytest.mark.rule("TT-11")
 def test_tt11_three_meld_two_layoffs_plus_discard() -> None:
     table = [TableMeld(owner=1, cards=GREEN_CIRCLE_123)]
     options = tt_tunk_out_options(cards("RH1 RH2 RH3 GC4 GC? YS1"), table, seat=0)
@@ -147,6 +157,7 @@ def test_tt11_three_meld_two_layoffs_plus_discard() -> None:
     assert (out.discard, out.special_bonus) == (card("YS1"), 2)
 
 
+@pytest.mark.rule("TT-11")
 def test_tt11_four_meld_one_layoff_plus_discard() -> None:
     table = [TableMeld(owner=1, cards=GREEN_CIRCLE_123)]
     out = tt_tunk_out(cards("RH1 RH2 RH3 RH4 GC4 YS1"), table, seat=0)
@@ -157,6 +168,7 @@ def test_tt11_four_meld_one_layoff_plus_discard() -> None:
     assert (out.discard, out.special_bonus) == (card("YS1"), 3)
 
 
+@pytest.mark.rule("TT-11")
 def test_tt11_melds_laid_on_earlier_turns_count() -> None:
     table = [TableMeld(owner=0, cards=RED_HEART_123)]
     out = tt_tunk_out(cards("YT2 KT2 YB2"), table, seat=0)
@@ -169,12 +181,14 @@ def test_tt11_melds_laid_on_earlier_turns_count() -> None:
     assert (out.discard, out.special_bonus) == (card("YC1"), 4)
 
 
+@pytest.mark.rule("TT-11")
 def test_tt11_meld_size_counts_own_cards_not_opponents() -> None:
     mine = TableMeld(0, cards("RH1 RH2 RH3 RH4"), added=((card("RH4"), 1),))  # own size 3
     out = tt_tunk_out(cards("YT2 KT2 YB2"), [mine], seat=0)
     assert out is not None and out.shape == "two_three_melds" and out.special_bonus == 4
 
 
+@pytest.mark.rule("TT-11")
 def test_tt11_sideways_cards_from_earlier_turns_count() -> None:
     theirs = TableMeld(1, cards("GC1 GC2 GC3 GC4"), added=((card("GC4"), 0),))
     out = tt_tunk_out(cards("RH1 RH2 RH3 RH4 YS1"), [theirs], seat=0)
@@ -183,6 +197,7 @@ def test_tt11_sideways_cards_from_earlier_turns_count() -> None:
     assert (out.discard, out.special_bonus) == (card("YS1"), 3)
 
 
+@pytest.mark.rule("TT-11")
 def test_tt11_non_shape_is_refused() -> None:
     # Three cards already laid sideways: a 3-card meld would empty the hand as "3 + 3 sideways",
     # which is no TT-11 shape, so the hand may not be emptied.
@@ -196,11 +211,13 @@ def test_tt11_non_shape_is_refused() -> None:
     assert tt_tunk_shape(after, seat=0) is None
 
 
+@pytest.mark.rule("TT-11")
 def test_tt11_hand_that_cannot_be_disposed_of() -> None:
     assert tt_tunk_out(cards("RH1 RH2 RH3 RH4 YS1 GT2"), [], seat=0) is None  # no opponent meld
     assert tt_tunk_out((), [], seat=0) is None
 
 
+@pytest.mark.rule("TT-11")
 def test_tt11_tunk_shape_of_final_tables() -> None:
     five = [TableMeld(0, cards("RH1 RH2 RH3 RH4 RH?"))]
     assert tt_tunk_shape(five, 0) == "five_meld"
@@ -211,6 +228,7 @@ def test_tt11_tunk_shape_of_final_tables() -> None:
     )
 
 
+@pytest.mark.rule("TT-11")
 def test_tt11_prefers_highest_special_bonus_over_shape_order() -> None:
     # five_meld RC3 RH? RB3 KC3 KH? (colour + number, regular) would be bonus 1; two 3-card
     # melds with RB3 KH? RH? (special, 3-?-?) + RC1 RC3 KC3 (regular) give bonus 2.
@@ -285,6 +303,7 @@ def _replay(option: TTTunkOut, hand: list[int], table: list[TableMeld]) -> tuple
     return shape, brute_tt.owned_bonus(final, 0)
 
 
+@pytest.mark.rule("TT-11")
 def test_tunk_out_matches_simulation_of_every_play() -> None:
     rng = random.Random(31)
     checked = with_tunk = 0
@@ -310,6 +329,7 @@ def test_tunk_out_matches_simulation_of_every_play() -> None:
 # ---------------------------------------------------------------- TT-9 early tunk
 
 
+@pytest.mark.rule("TT-9")
 @pytest.mark.parametrize(
     ("text", "eligible", "total"),
     [
@@ -326,6 +346,7 @@ def test_tt9_early_tunk_totals(text: str, eligible: bool, total: int) -> None:
     assert result == EarlyTunk(eligible=eligible, total=total, multiplier=2 if eligible else 1)
 
 
+@pytest.mark.rule("TT-9")
 def test_tt9_house_rule_totals() -> None:
     hand = cards("RC? RH? RT? RS4 RB2")
     assert early_tunk(hand, TripleTunkRules(early_tunk_totals=frozenset({21}))).eligible
@@ -336,6 +357,7 @@ def test_tt9_house_rule_totals() -> None:
 # ---------------------------------------------------------------- TT-14 multipliers
 
 
+@pytest.mark.rule("TT-14")
 def test_tt14_maximum_is_two_times_two_times_four() -> None:
     five = [cards("RH1 RH2 RH3 RH4 RH?")]
     assert tt_multipliers(True, True, five) == TTMultipliers(2, 2, 4, 16)
@@ -343,6 +365,7 @@ def test_tt14_maximum_is_two_times_two_times_four() -> None:
     assert tt_multipliers(True, True, two).total == 16
 
 
+@pytest.mark.rule("TT-14")
 def test_tt14_multipliers_combine() -> None:
     assert tt_multipliers(False, False, []) == TTMultipliers(1, 1, 1, 1)
     assert tt_multipliers(True, False, [RED_HEART_123]) == TTMultipliers(2, 1, 2, 4)
@@ -382,6 +405,7 @@ def test_validate_tt_table_rejects(table: list[TableMeld]) -> None:
     assert info.value.field is not None and info.value.field.startswith("table[")
 
 
+@pytest.mark.rule("TT-8")
 def test_extenders_are_every_card_can_extend_accepts() -> None:
     # TT-8 from the meld masks against the card-by-card rule, on random melds of 3 to 5 cards
     # (specials included, so a stranger's special meld only takes cards that keep it special).
@@ -400,6 +424,7 @@ def test_extenders_are_every_card_can_extend_accepts() -> None:
     assert specials > 0
 
 
+@pytest.mark.rule("TT-7", "TT-8")
 def test_extenders_of_a_special_meld_depend_on_the_owner() -> None:
     # RH1 RH2 RH3 is special (colour, shape, sequence, TT-7): its owner may add GH4 (a run in
     # shape only), nobody else may; RH4 keeps it special and is open to all.

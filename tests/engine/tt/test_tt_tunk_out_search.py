@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations, permutations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -104,6 +105,7 @@ def position(draw: st.DrawFn) -> tuple[list[int], list[TableMeld], int]:
     return hand, table, seat
 
 
+@pytest.mark.rule("TT-11")
 @settings(max_examples=400, deadline=None)
 @given(position())
 def test_pruned_search_gives_the_reference_options(
@@ -113,12 +115,14 @@ def test_pruned_search_gives_the_reference_options(
     assert tt_tunk_out_options(hand, table, seat) == reference_tunk_out_options(hand, table, seat)
 
 
+@pytest.mark.rule("TT-11")
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(DECK), min_size=6, max_size=6, unique=True))
 def test_six_card_hands_without_a_table_match_the_reference(hand: list[int]) -> None:
     assert tt_tunk_out_options(hand, [], 0) == reference_tunk_out_options(hand, [], 0)
 
 
+@pytest.mark.rule("TT-11")
 def test_every_six_card_hand_of_a_sample_matches_the_reference() -> None:
     # Deterministic sweep: 6-card windows over the deck by stride, no table.
     for start in range(0, 125 * 3, 3):
@@ -129,11 +133,13 @@ def test_every_six_card_hand_of_a_sample_matches_the_reference() -> None:
 # ---------------------------------------------------------------- golden cases
 
 
+@pytest.mark.rule("TT-11")
 def test_two_cards_that_fit_nowhere_mean_no_tunk_out() -> None:
     # RH1 RH2 RH3 is a meld; YS4 and GT? share nothing with it or each other (TT-6): TT-11 fails.
     assert tt_tunk_out_options(parse_topper_cards(["RH1", "RH2", "RH3", "YS4", "GT?"]), [], 0) == ()
 
 
+@pytest.mark.rule("TT-11")
 def test_one_card_that_fits_nowhere_is_the_discard() -> None:
     # RC1-RC5 (? = 5) is a five-card special meld (TT-5, TT-7); GT2 fits nowhere: five_meld.
     hand = parse_topper_cards(["RC1", "RC2", "RC3", "RC4", "RC?", "GT2"])

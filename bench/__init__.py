@@ -1,0 +1,1 @@
+"""Benchmarks and measurements; run each from the repo root as ``python -m bench.<name>``."""
