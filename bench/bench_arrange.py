@@ -22,9 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.cards import parse_cards  # noqa: E402
 from engine.core.options import ThreeThirteenRules  # noqa: E402
-from engine.standard import arrange as std_arrange  # noqa: E402
 from engine.standard import melds as std_melds  # noqa: E402
-from engine.standard.arrange import best_arrangement, min_deadwood  # noqa: E402
+from engine.standard import search as std_search  # noqa: E402
+from engine.standard.arrange import best_arrangement  # noqa: E402
+from engine.standard.deadwood import min_deadwood  # noqa: E402
 from engine.standard.melds import StdContext, gff_context, iter_legal_melds, t13_context  # noqa: E402
 
 Hand = list[int]
@@ -35,7 +36,7 @@ def _clear_caches() -> None:
     std_melds._describe_sorted.cache_clear()
     std_melds.sub_multisets.cache_clear()
     std_melds._subs_by_size.cache_clear()
-    std_arrange._set_combos.cache_clear()
+    std_search._set_combos.cache_clear()
 
 
 Timing = tuple[list[float], list[float]]

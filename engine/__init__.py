@@ -83,7 +83,8 @@ from engine.games.tt.arrange import best_tt_arrangement, tt_min_deadwood
 from engine.games.tt.melds import TTMeld, describe_tt_meld, is_tt_meld
 from engine.games.tt.play import early_tunk, tt_layoffs, tt_tunk_out
 from engine.games.tt.settle import TTKnock, TTSettlement, TTTunkOut, settle_tt
-from engine.standard.arrange import best_arrangement, min_deadwood
+from engine.standard.arrange import best_arrangement
+from engine.standard.deadwood import min_deadwood
 from engine.standard.melds import (
     StdContext,
     StdMeld,

@@ -31,8 +31,8 @@ from typing import Protocol
 from engine.core.options import ThreeThirteenRules
 from engine.games.t13.play import going_out_options
 from engine.games.t13.settle import default_decks, score_t13_round
-from engine.standard.arrange import DeadwoodMemo
 from engine.standard.melds import t13_context
+from engine.standard.memo import DeadwoodMemo
 
 ROUNDS = 11
 TURN_CAP = 600

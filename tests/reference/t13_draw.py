@@ -31,8 +31,8 @@ from engine.advice.t13.advisor import (
     unseen_for,
 )
 from engine.core.cards import RANK_OF
-from engine.standard.arrange import DeadwoodMemo, Profile
 from engine.standard.melds import t13_context
+from engine.standard.memo import DeadwoodMemo, Profile
 
 Card = int
 

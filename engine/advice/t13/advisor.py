@@ -70,8 +70,8 @@ from engine.core.cards import RANK_OF, SUIT_OF, card_name
 from engine.core.errors import EngineError, HandError
 from engine.core.options import ThreeThirteenRules
 from engine.games.t13.game import GAME
-from engine.standard.arrange import DeadwoodMemo, Profile
 from engine.standard.melds import t13_context
+from engine.standard.memo import DeadwoodMemo, Profile
 
 MAX_ROUND = GAME.rounds or 11
 DEFAULT_SEED = 13

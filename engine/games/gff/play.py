@@ -18,7 +18,7 @@ from engine.core.errors import OutcomeError, TableError
 from engine.core.options import GameFlipFlopRules
 from engine.core.types import Layoff, TableMeld
 from engine.games.gff.game import GAME
-from engine.standard.arrange import meldable_mask
+from engine.standard.masks import meldable_mask
 
 SpreadKind = Literal["set", "run"]
 GoingOutKind = Literal["tunk_out", "go_out"]

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from engine.core.cards import Card
 from engine.core.options import ThreeThirteenRules
 from engine.core.types import Arrangement
-from engine.standard.arrange import best_arrangement, min_deadwood
+from engine.standard.arrange import best_arrangement
+from engine.standard.deadwood import min_deadwood
 from engine.standard.melds import StdMeld, t13_context
 
 

@@ -137,7 +137,7 @@ def score_t13_round(
     stake_per_point: int = 0,
 ) -> T13Round:
     """T13-6 from final hands: everyone but ``went_out`` scores the deadwood of their best
-    arrangement (C-2, via ``engine.standard.arrange.min_deadwood``); the out player's hand is
+    arrangement (C-2, via ``engine.standard.deadwood.min_deadwood``); the out player's hand is
     ignored.
 
     Each other hand holds r+2 or r+3 cards (after the last turn's draw, T13-5); ``decks`` defaults
@@ -166,7 +166,7 @@ def score_t13_round(
         groups.append((field, hand))
     GAME.validate_distinct_across(groups, decks=n_decks)
 
-    from engine.standard.arrange import min_deadwood  # the teammate's search (C-2)
+    from engine.standard.deadwood import min_deadwood  # the teammate's search (C-2)
     from engine.standard.melds import t13_context
 
     ctx = t13_context(round_number, rules)

@@ -22,8 +22,8 @@ from engine.advice.t13.advisor import (
     unseen_for,
 )
 from engine.core.options import ThreeThirteenRules
-from engine.standard.arrange import DeadwoodMemo
 from engine.standard.melds import t13_context
+from engine.standard.memo import DeadwoodMemo
 from tests.reference import t13_draw as reference
 
 HIGH = ThreeThirteenRules(aces="high_or_low")
