@@ -17,15 +17,14 @@ from engine.core.cards import PARTNER_SUIT, POINTS, RANK_OF, SUIT_OF, card_name
 from engine.core.errors import OutcomeError, TableError
 from engine.core.options import GameFlipFlopRules
 from engine.core.types import Layoff, TableMeld
-from engine.games.gff.game import GAME
+from engine.games.gff.game import EARLY_WIN_TOTALS, GAME
 from engine.standard.masks import meldable_mask
 
 SpreadKind = Literal["set", "run"]
 GoingOutKind = Literal["tunk_out", "go_out"]
 
 DEALT = GAME.deal_size()  # GFF-1: five cards each
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
-EARLY_WIN_TOTALS = (49, 50)  # GFF-4
+MIN_PLAYERS, MAX_PLAYERS = GAME.players  # GFF-1
 # GFF-6: pots a player stakes in, in order: 1 = game, 2 = game + flip, 3 = game + flip + flop.
 GAME_ONLY, WITH_FLIP, WITH_FLOP = 1, 2, 3
 

@@ -1,5 +1,5 @@
 """Three Thirteen scoring (T13-6): round scores, running totals, the winners after round 11, and
-optional money by the points difference (a documented convention, not in the seed).
+optional money by the points difference (a convention of this service, see docs/rules.md).
 
 Money convention: with ``stake_per_point`` > 0, after round 11 each non-winner pays
 ``(own total - winning total) * stake_per_point``; the pooled payments are split between the tied
@@ -18,8 +18,8 @@ from engine.core.options import ThreeThirteenRules
 from engine.games.t13.game import GAME
 
 ROUNDS = GAME.rounds or 11  # T13-1
-MIN_PLAYERS = 2
-DECK_SIZE = 52
+MIN_PLAYERS = GAME.players[0]
+DECK_SIZE = GAME.deck.size  # C-1: cards in one deck
 
 
 @dataclass(frozen=True, slots=True)
