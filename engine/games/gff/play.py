@@ -268,7 +268,7 @@ def gff_going_out(hand: Sequence[int], table: Sequence[TableMeld], seat: int) ->
         raise OutcomeError(f"seat {seat} is not a seat", field="seat")
     cards = tuple(sorted(hand))
     own = [m for m in table if m.owner == seat]
-    tunk_ready = (not own and len(cards) == 6) or (
+    tunk_ready = (not own and len(cards) == GAME.max_hand_size()) or (
         len(own) == 1 and len(own[0].own_cards()) == 3 and len(cards) == 3
     )
     # Work proportional to the hand: a card that fits nowhere must be the discard, so with two
@@ -399,7 +399,7 @@ def side_pots(
     for i, hand in enumerate(dealt_hands):
         want = DEALT if stakes[i] > 0 else 0
         if len(hand) != want:
-            why = "is dealt five cards" if want else "is not dealt in and holds no cards"
+            why = f"is dealt {DEALT} cards" if want else "is not dealt in and holds no cards"
             raise OutcomeError(f"seat {i} {why}, got {len(hand)}", field=f"dealt_hands[{i}]")
     GAME.validate_distinct_across([(f"dealt_hands[{i}]", h) for i, h in enumerate(dealt_hands)])
     if not 0 <= flip_card < 52 or flip_card not in dealt_hands[dealer]:
