@@ -14,4 +14,6 @@ Modules, lowest first:
 - ``memo``: :class:`~engine.standard.memo.DeadwoodMemo`, which Three Thirteen advice asks.
 
 :mod:`engine.core.accelerators` decides whether a compiled twin or its Python module runs.
+Names with a leading underscore are shared between these modules only (and by their tests);
+other code uses the public names (``best_arrangement``, ``min_deadwood``, ``DeadwoodMemo``...).
 """

@@ -1,11 +1,17 @@
-"""Triple Tunk as a :class:`~engine.games.base.Game` (TT-1..TT-14), with the TT-11 tunk-out
-shapes: the one table of them, read by ``engine.games.tt.play`` and by the API's schemas."""
+"""Triple Tunk as a :class:`~engine.games.base.Game` (TT-1..TT-14), with the meld sizes (TT-6)
+and the TT-11 tunk-out shapes: defined here once, read by ``engine.games.tt.melds`` and
+``engine.games.tt.play`` and, through ``GAME.extra``, by the API's schemas."""
 
 from typing import Literal
 
 from engine.core.deck import TRIPLE_TOPPER
 from engine.core.options import TRIPLE_TUNK, TripleTunkRules
 from engine.games.base import Game
+
+MIN_MELD = 3
+"""TT-6: the fewest cards of a meld."""
+MAX_MELD = 5
+"""TT-6, TT-8: the most cards of a meld, lay-offs included."""
 
 TunkShape = Literal[
     "five_meld", "two_three_melds", "three_meld_two_layoffs", "four_meld_one_layoff"
@@ -33,5 +39,5 @@ GAME = Game(
     knock=True,  # TT-12
     meld_rule="TT-6",
     layoff_rule="TT-8",
-    extra={"tunk_shapes": TUNK_SHAPES},
+    extra={"tunk_shapes": TUNK_SHAPES, "meld_sizes": (MIN_MELD, MAX_MELD)},
 )

@@ -26,9 +26,8 @@ from typing import cast
 
 from engine.core.errors import HandError
 from engine.core.topper import BLACK, BLOB, COLOUR_OF, DECK, NUMBER_OF, QUESTION, SHAPE_OF
+from engine.games.tt.game import MAX_MELD, MIN_MELD
 
-MIN_MELD = 3
-MAX_MELD = 5  # TT-6, TT-8: never more than 5 cards
 MAX_ANALYSED = 10  # subset tables are 2**n: refuse absurd hands (TT-1 hands hold at most 6)
 
 _COLOUR_FLAG = 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.options import TripleTunkRules
 from engine.core.topper import parse_topper_cards
 from engine.games import TRIPLE_TUNK_GAME, find_game
-from engine.games.tt import game, play, settle
+from engine.games.tt import game, melds, play, settle
 
 
 def test_facts() -> None:
@@ -15,6 +15,7 @@ def test_facts() -> None:
     assert (g.deal_size(), g.max_hand_size(), g.players) == (5, 6, (3, 6))
     assert (g.meld_rule, g.layoff_rule) == ("TT-6", "TT-8")
     assert (settle.MIN_PLAYERS, settle.MAX_PLAYERS) == (3, 6)
+    assert g.extra["meld_sizes"] == (melds.MIN_MELD, melds.MAX_MELD) == (3, 5)
 
 
 def test_tunk_shapes_are_one_table() -> None:
