@@ -18,9 +18,10 @@ from collections.abc import Callable, Sequence
 
 from engine.core.cards import parse_cards
 from engine.core.options import ThreeThirteenRules
-from engine.standard import arrange as std_arrange
 from engine.standard import melds as std_melds
-from engine.standard.arrange import best_arrangement, min_deadwood
+from engine.standard import search as std_search
+from engine.standard.arrange import best_arrangement
+from engine.standard.deadwood import min_deadwood
 from engine.standard.melds import StdContext, gff_context, iter_legal_melds, t13_context
 
 Hand = list[int]
@@ -31,7 +32,7 @@ def _clear_caches() -> None:
     std_melds._describe_sorted.cache_clear()
     std_melds.sub_multisets.cache_clear()
     std_melds._subs_by_size.cache_clear()
-    std_arrange._set_combos.cache_clear()
+    std_search._set_combos.cache_clear()
 
 
 Timing = tuple[list[float], list[float]]

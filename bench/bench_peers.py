@@ -1,6 +1,6 @@
 """Side-by-side deadwood benchmark against RLCard and OpenSpiel (speed and agreement).
 
-Compares our Three Thirteen search (``engine.standard.arrange.min_deadwood`` and
+Compares our Three Thirteen search (``engine.standard.deadwood.min_deadwood`` and
 ``engine.standard.arrange.best_arrangement``) with two public gin-rummy implementations on the same
 10- and 11-card one-deck Three Thirteen hands that hold no wild card, so that the meld rules are
 exactly gin rummy's (sets of 3-4 of a rank, runs of 3+ in a suit, aces low, A=1, 2-10 face,
@@ -189,7 +189,8 @@ def load_ours(loaded: Loaded) -> None:
     """Add our ``min_deadwood`` and ``best_arrangement`` (T13 context, aces low) if importable."""
     try:
         from engine.core.options import ThreeThirteenRules
-        from engine.standard.arrange import best_arrangement, min_deadwood
+        from engine.standard.arrange import best_arrangement
+        from engine.standard.deadwood import min_deadwood
         from engine.standard.melds import t13_context
     except Exception as exc:  # report any import failure and carry on
         for name in OURS:

@@ -33,7 +33,50 @@ Triple Topper cards and Three Thirteen rounds work the same way:
 >>> engine.min_deadwood(engine.parse_cards(["5S", "6H", "7H", "8H", "9H", "KD"]), round_3)
 10
 
+Each game's rule facts (deck, seats, cards dealt, options) live once, in its ``Game``:
+
+>>> tt = engine.find_game(engine.TRIPLE_TUNK)
+>>> tt.deal_size(), tt.players, tt.deck.name(tt.deck.parse("rh3"))
+(5, (3, 6), 'RH3')
+>>> engine.find_game(engine.THREE_THIRTEEN).deal_size(3)   # T13-1: round r deals r + 2
+5
+
 Errors are ``EngineError`` subclasses (``ValueError``) carrying the offending ``field``.
+
+The API, by job (each name's docstring says more; the module in brackets is its home):
+
+- Cards (C-1, GFF-1, TT-1): ``Card``, ``DECK``, ``parse_card``, ``parse_cards``, ``card_name``
+  [``engine.core.cards``]; ``parse_topper_card``, ``parse_topper_cards``, ``topper_card_name``
+  [``engine.core.topper``].
+- Games and house rules: ``Game`` and ``find_game`` (one ``Game`` per slug: deck, seats, deal
+  and hand sizes, options, rule ids) [``engine.games``]; the slugs ``GAMES``,
+  ``GAME_FLIP_FLOP``, ``TRIPLE_TUNK``, ``THREE_THIRTEEN``; ``Rules`` and each game's rules class;
+  ``default_rules``, ``parse_rules``, ``canonical_rules`` [``engine.core.options``].
+- Errors: ``EngineError`` and ``CardError``, ``HandError``, ``RuleError``, ``TableError``,
+  ``OutcomeError`` [``engine.core.errors``].
+- Values: ``TableMeld``, ``Layoff``, ``Arrangement``, ``BestResult`` [``engine.core.types``].
+- Standard-deck melds and arrangements (C-2, GFF-2, T13-3, T13-4): ``StdContext``,
+  ``gff_context``, ``t13_context``, ``StdMeld``, ``describe_meld``, ``is_meld``
+  [``engine.standard.melds``]; ``best_arrangement`` (with equal-point ties)
+  [``engine.standard.arrange``]; ``min_deadwood`` [``engine.standard.deadwood``].
+- Triple Topper melds and arrangements (TT-6, TT-7): ``TTMeld``, ``describe_tt_meld``,
+  ``is_tt_meld`` [``engine.games.tt.melds``]; ``best_tt_arrangement``, ``tt_min_deadwood``
+  [``engine.games.tt.arrange``].
+- Teaching: ``check_arrangement``, ``ArrangementCheck``, ``MeldVerdict``
+  [``engine.teach.check_arrangement``].
+- Play: ``gff_layoffs``, ``gff_going_out``, ``early_win``, ``hand_total``, ``side_pots``
+  [``engine.games.gff.play``]; ``tt_layoffs``, ``tt_tunk_out``, ``early_tunk``
+  [``engine.games.tt.play``]; ``going_out_options`` [``engine.games.t13.play``].
+- Settlement and sessions (C-3, C-4): ``settle_gff``, ``stakes_for`` and the outcomes
+  ``EarlyWin``, ``Drop``, ``TunkOut``, ``GoOut``, ``StockExhausted``, ``SideWinners``, giving a
+  ``GffSettlement`` [``engine.games.gff.settle``]; ``settle_tt`` with ``TTKnock`` or
+  ``TTTunkOut``, giving a ``TTSettlement`` [``engine.games.tt.settle``]; ``score_t13_round``,
+  ``settle_t13_scores``, ``T13Round``, ``default_decks`` [``engine.games.t13.settle``];
+  ``gff_next_deal``, ``t13_next_round``, ``standings``, ``Standing``
+  [``engine.games.session``].
+
+Advice and simulation (``engine.advice``, ``engine.sim``) are libraries of their own, imported
+from their packages.
 """
 
 ENGINE_VERSION = "0.1.0"
@@ -64,6 +107,7 @@ from engine.core.options import (
 )
 from engine.core.topper import parse_topper_card, parse_topper_cards, topper_card_name
 from engine.core.types import Arrangement, BestResult, Layoff, TableMeld
+from engine.games import Game, find_game
 from engine.games.gff.play import early_win, gff_going_out, gff_layoffs, hand_total, side_pots
 from engine.games.gff.settle import (
     Drop,
@@ -83,7 +127,8 @@ from engine.games.tt.arrange import best_tt_arrangement, tt_min_deadwood
 from engine.games.tt.melds import TTMeld, describe_tt_meld, is_tt_meld
 from engine.games.tt.play import early_tunk, tt_layoffs, tt_tunk_out
 from engine.games.tt.settle import TTKnock, TTSettlement, TTTunkOut, settle_tt
-from engine.standard.arrange import best_arrangement, min_deadwood
+from engine.standard.arrange import best_arrangement
+from engine.standard.deadwood import min_deadwood
 from engine.standard.melds import (
     StdContext,
     StdMeld,
@@ -106,6 +151,8 @@ __all__ = [
     "parse_topper_cards",
     "topper_card_name",
     # games and house rules
+    "Game",
+    "find_game",
     "GAMES",
     "GAME_FLIP_FLOP",
     "TRIPLE_TUNK",

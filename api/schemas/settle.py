@@ -60,7 +60,7 @@ from engine.core.options import (
     canonical_rules,
 )
 from engine.core.types import TableMeld
-from engine.games.gff.play import EARLY_WIN_TOTALS
+from engine.games.gff.game import EARLY_WIN_TOTALS
 from engine.games.gff.settle import (
     Drop,
     EarlyWin,

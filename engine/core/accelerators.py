@@ -1,6 +1,11 @@
 """The engine's optional compiled parts: each is loaded here or, when it was not built (no C
 compiler at install) or ``TUNK_PURE_PYTHON`` is set (non-empty), replaced by its pure-Python
-twin, which gives the same answers (``setup.py`` builds them; the tests check each pair)."""
+twin, which gives the same answers (``setup.py`` builds them; the tests check each pair).
+
+Each compiled file sits beside its Python twin: ``engine/standard/_solver.c`` beside
+``engine/standard/solver.py`` (``_CardSolver``), ``engine/standard/_deadwood.c`` beside
+``engine/standard/deadwood.py`` (``min_deadwood_py``), and ``engine/advice/tunk/_keeptable.c``
+beside ``engine/advice/tunk/value.py`` (the Triple Tunk kept-hand tables)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Frozen house-rule objects per game, with defaults from RULES.md and a canonical cache-key form.
+"""Frozen house-rule objects per game, defaults from docs/rules.md, and a canonical cache-key form.
 
 Each game has one rules class; ``parse_rules(game, mapping)`` turns a client's ``rules`` object
 into it (rejecting unknown options), and ``canonical()`` gives a stable, hashable description.
@@ -62,7 +62,7 @@ EARLY_TUNK_RANGE = range(5, 26)
 
 
 def default_rules(game: str) -> Rules:
-    """The RULES.md defaults for ``game``."""
+    """The docs/rules.md defaults for ``game``."""
     return RULES_CLASSES[game]()
 
 

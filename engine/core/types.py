@@ -18,7 +18,7 @@ class TableMeld:
     """A meld lying on the table.
 
     ``cards`` is every card in it; ``added`` lists ``(card, seat)`` for the cards a player other
-    than ``owner`` laid on it (the seed's "sideways" cards). The owner's own cards are the rest.
+    than ``owner`` laid on it (the "sideways" cards of TT-8). The owner's own cards are the rest.
     """
 
     owner: int

@@ -12,9 +12,8 @@ from engine.games.gff.game import GAME as GAME_FLIP_FLOP_GAME
 from engine.games.t13.game import GAME as THREE_THIRTEEN_GAME
 from engine.games.tt.game import GAME as TRIPLE_TUNK_GAME
 
-GAMES: dict[str, Game] = {
-    game.slug: game for game in (GAME_FLIP_FLOP_GAME, TRIPLE_TUNK_GAME, THREE_THIRTEEN_GAME)
-}
+_LISTED = (GAME_FLIP_FLOP_GAME, TRIPLE_TUNK_GAME, THREE_THIRTEEN_GAME)
+GAMES: dict[str, Game] = {game.slug: game for game in _LISTED}
 """Every game by slug, in the order the service lists them."""
 
 

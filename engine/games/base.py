@@ -43,6 +43,11 @@ class Game:
     """A player may end the deal by dropping (GFF-8) or knocking (TT-12) on a low total."""
     side_pots: bool = False
     """The deal has flip and flop pots (GFF-5)."""
+    meld_rule: str = field(kw_only=True)
+    """The rule that says what a meld is (GFF-2, TT-6, T13-4), cited in answers."""
+    layoff_rule: str | None = None
+    """The rule for laying cards off on table melds (GFF-3, TT-8); None: the game has no
+    lay-offs (T13-7)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Further game-specific facts, read by that game's own modules."""
 

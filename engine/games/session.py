@@ -5,7 +5,7 @@ these functions say what the next one starts from: bankrolls and carried pots (G
 who can still be dealt in, the next dealer (C-4: the deal passes to the dealer's left), running
 totals and standings, and whether the session is over.
 
-Readings where RULES.md is silent (documented in docs/architecture.md):
+Readings where the rules (docs/rules.md) are silent (documented in docs/architecture.md):
 
 - Game Flip Flop: the deal passes to the next seat clockwise that can still be dealt in (a seat
   that cannot stake keeps its seat number but is skipped); the session is over when fewer than

@@ -32,8 +32,8 @@ from engine.core.options import ThreeThirteenRules
 from engine.games.t13.game import GAME as THREE_THIRTEEN_GAME
 from engine.games.t13.play import going_out_options
 from engine.games.t13.settle import default_decks, score_t13_round
-from engine.standard.arrange import DeadwoodMemo
 from engine.standard.melds import t13_context
+from engine.standard.memo import DeadwoodMemo
 
 assert THREE_THIRTEEN_GAME.rounds is not None  # T13-1: a game of rounds
 ROUNDS: int = THREE_THIRTEEN_GAME.rounds

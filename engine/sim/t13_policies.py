@@ -34,8 +34,8 @@ from engine.advice.t13 import (
 from engine.core.cards import RANK_OF, SUIT_OF
 from engine.games.t13.play import going_out_options
 from engine.sim.t13 import T13Policy, T13View
-from engine.standard.arrange import DeadwoodMemo
 from engine.standard.melds import t13_context
+from engine.standard.memo import DeadwoodMemo
 
 
 def _memo(view: T13View) -> DeadwoodMemo:

@@ -1,10 +1,10 @@
 /* Least deadwood of a standard-deck hand of distinct cards without a wild, compiled: the case
- * engine.standard.arrange.min_deadwood meets in simulations and in bench/bench_peers.py. Same
+ * engine.standard.deadwood.min_deadwood meets in simulations and in bench/bench_peers.py. Same
  * search as its pure-Python bit-mask path (C-2 deadwood; melds of the lowest card first: sets of
  * 3..cap cards of its rank, runs of 3..5 of its suit, ace low, and Q-K-A when aces may be high;
  * longer runs split into runs of 3..5 without loss), memoised on the mask of the cards left.
  * Optional: without it (no C compiler at install, or TUNK_PURE_PYTHON=1) the Python path runs;
- * tests/engine/test_std_arrange_accelerator.py checks that both give the same deadwood.
+ * tests/engine/standard/test_accelerators.py checks that both give the same deadwood.
  *
  * min_deadwood(hand, point_table, wild_rank, aces_high, cap) -> int, or -1 when the hand holds
  * a card of the wild rank, two copies of a card, or a card outside 0..51 (the caller's general
@@ -62,7 +62,7 @@ static inline int mask_points(uint64_t m) {
     return total;
 }
 
-/* Cards of ``nat`` in some meld made of cards of ``nat`` (std_arrange._meldable, no wild). */
+/* Cards of ``nat`` in some meld made of cards of ``nat`` (engine.standard.masks._meldable, no wild). */
 static inline uint64_t meldable(uint64_t nat) {
     uint64_t from2 = 0;
     for (int s = 0; s < 4; s++) from2 |= ((1ULL << 11) - 1) << (13 * s);

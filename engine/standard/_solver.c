@@ -1,4 +1,4 @@
-/* The memoised least-deadwood search of engine.standard.arrange._CardSolver, compiled: the same
+/* The memoised least-deadwood search of engine.standard.solver._CardSolver, compiled: the same
  * recursion over the lowest natural card (deadwood, thrown when ``free``, or in one of its
  * groups: runs of its suit spanning at most 5 positions, ace low or, when aces may be high,
  * ending at a high ace; sets of its rank of at most ``cap`` naturals; wilds filling gaps and
@@ -203,7 +203,7 @@ static int64_t solve(Solver *self, const State *st, int j, int melded, int fr) {
 /* Groups holding a natural ``c`` that is not in ``st`` (the card a hand is about to receive),
  * their other naturals taken from ``st``: sets of its rank (copies included, at most ``cap``
  * naturals with c) and runs through it spanning at most 5 positions, each within ``jj`` jokers
- * (std_arrange._groups_with). For each one, ``visit`` gets the hand less the group's naturals
+ * (engine.standard.memo._groups_with). For each one, ``visit`` gets the hand less the group's naturals
  * and the jokers it needs; it returns nonzero to stop. */
 typedef int (*Visit)(void *ctx, const State *rest, int need);
 
@@ -821,7 +821,7 @@ static PyTypeObject SolverType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.standard._solver.Solver",
     .tp_basicsize = sizeof(Solver),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The memoised search of one context (engine.standard.arrange._CardSolver).",
+    .tp_doc = "The memoised search of one context (engine.standard.solver._CardSolver).",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)solver_init,
     .tp_dealloc = (destructor)solver_dealloc,

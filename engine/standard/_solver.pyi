@@ -1,4 +1,4 @@
-"""Compiled least-deadwood search of engine.standard.arrange._CardSolver
+"""Compiled least-deadwood search of engine.standard.solver._CardSolver
 (engine/standard/_solver.c)."""
 
 from collections.abc import Sequence

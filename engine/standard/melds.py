@@ -46,7 +46,7 @@ class StdContext:
 
     def __post_init__(self) -> None:
         if self.wild_rank is not None and self.max_set is not None:
-            # std_arrange relies on any number of extra wilds fitting into a set (T13-4).
+            # engine.standard.search relies on any number of extra wilds fitting into a set (T13-4).
             raise ValueError("a context with wild cards cannot limit the size of sets")
         if not self.point_table:
             # T13-3: an unmelded ace counts 15 when aces may be high; otherwise RANK_POINTS.

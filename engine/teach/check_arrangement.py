@@ -14,17 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.cards import RANK_OF, SUIT_OF, card_name
-from engine.core.options import (
-    GAME_FLIP_FLOP,
-    THREE_THIRTEEN,
-    TRIPLE_TUNK,
-    Rules,
-    ThreeThirteenRules,
-)
-from engine.core.topper import POINTS as TOPPER_POINTS
-from engine.core.topper import topper_card_name
+from engine.core.cards import RANK_OF, SUIT_OF
+from engine.core.options import Rules, ThreeThirteenRules
 from engine.core.types import Arrangement, Layoff, TableMeld
+from engine.games import GAME_FLIP_FLOP_GAME, THREE_THIRTEEN_GAME, TRIPLE_TUNK_GAME, Game, find_game
 from engine.games.gff.play import gff_layoffs, spread_kind
 from engine.games.tt.arrange import best_tt_arrangement
 from engine.games.tt.melds import (
@@ -44,9 +37,6 @@ from engine.standard.melds import (
     iter_legal_melds,
     t13_context,
 )
-
-MELD_RULE = {GAME_FLIP_FLOP: "GFF-2", TRIPLE_TUNK: "TT-6", THREE_THIRTEEN: "T13-4"}
-LAYOFF_RULE = {GAME_FLIP_FLOP: "GFF-3", TRIPLE_TUNK: "TT-8"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,21 +66,31 @@ class ArrangementCheck:
     explanation: str
 
 
+LayoffsFn = Callable[[tuple[int, ...], Sequence[TableMeld], int], tuple[Layoff, ...]]
+
+
 @dataclass(frozen=True, slots=True)
-class _Game:
+class _Teacher:
+    """What the check needs of one game: its rule facts (``game``), how a card is named and
+    counted, how a group is judged, the best arrangement, the melds inside a set of cards, and
+    the lay-offs of cards onto a table (None: the game has none, T13-7)."""
+
+    game: Game
     name: Callable[[int], str]
     points: Callable[[int], int]
     judge: Callable[[tuple[int, ...]], tuple[bool, str, str | None, str]]
     best: Callable[[tuple[int, ...]], Arrangement[Any]]
     melds_in: Callable[[tuple[int, ...]], list[tuple[int, ...]]]
+    layoffs: LayoffsFn | None
 
 
 def _names(cards: Sequence[int], name: Callable[[int], str]) -> str:
     return " ".join(name(c) for c in cards)
 
 
-def _std_problem(cards: tuple[int, ...], ctx: StdContext, rule: str) -> str:
-    """Why a standard group is no set or run, in words."""
+def _std_problem(cards: tuple[int, ...], ctx: StdContext, rule: str, aces_rule: str) -> str:
+    """Why a standard group is no set or run, in words (``aces_rule``: the rule that makes aces
+    low only)."""
     n = len(cards)
     if n < 3:
         return f"a meld needs at least 3 cards, this has {n} ({rule})"
@@ -104,21 +104,19 @@ def _std_problem(cards: tuple[int, ...], ctx: StdContext, rule: str) -> str:
     if len(ranks) < len(natural):
         return f"a run uses each rank once ({rule})"
     if 0 in ranks and 12 in ranks and not ctx.aces_high:
-        return (
-            "aces are low only: Q-K-A is not a run ("
-            + ("T13-3" if ctx.wild_rank is not None else "GFF-2")
-            + ")"
-        )
+        return f"aces are low only: Q-K-A is not a run ({aces_rule})"
     return f"the ranks are not consecutive and there are not enough wilds to fill the gaps ({rule})"
 
 
-def _std_judge(ctx: StdContext, rule: str) -> Callable[..., tuple[bool, str, str | None, str]]:
+def _std_judge(
+    ctx: StdContext, rule: str, aces_rule: str
+) -> Callable[..., tuple[bool, str, str | None, str]]:
     def judge(cards: tuple[int, ...]) -> tuple[bool, str, str | None, str]:
         meld = describe_meld(cards, ctx)
         if ctx.wild_rank is None and meld is not None and spread_kind(cards) is None:
             meld = None  # GFF-2 has no wilds: describe_meld agrees, this is belt and braces
         if meld is None:
-            problem = _std_problem(cards, ctx, rule)
+            problem = _std_problem(cards, ctx, rule, aces_rule)
             rule_id = problem[problem.rfind("(") + 1 : -1]
             return False, rule_id, None, problem
         wilds = f" with {len(meld.wilds)} wild card(s)" if meld.wilds else ""
@@ -156,28 +154,63 @@ def _tt_judge(cards: tuple[int, ...]) -> tuple[bool, str, str | None, str]:
     )
 
 
-def _game(game: str, rules: Rules, round_number: int | None) -> _Game:
-    if game == TRIPLE_TUNK:
-        return _Game(
-            topper_card_name,
-            lambda c: TOPPER_POINTS[c],
-            _tt_judge,
-            lambda hand: best_tt_arrangement(hand).best,
-            lambda cards: [m.cards for m in iter_tt_melds(cards)],
-        )
-    if game == THREE_THIRTEEN:
-        if round_number is None or not isinstance(rules, ThreeThirteenRules):
-            raise ValueError("Three Thirteen needs its round and rules")
-        ctx = t13_context(round_number, rules)
-    else:
-        ctx = gff_context()
-    return _Game(
-        card_name,
+def _std_teacher(
+    game: Game, ctx: StdContext, aces_rule: str, layoffs: LayoffsFn | None
+) -> _Teacher:
+    """A standard-deck game's teacher for the rules ``ctx`` (GFF-2, T13-3/T13-4)."""
+    return _Teacher(
+        game,
+        game.deck.name,
         ctx.points,
-        _std_judge(ctx, MELD_RULE[game]),
+        _std_judge(ctx, game.meld_rule, aces_rule),
         lambda hand: best_arrangement(hand, ctx).best,
         lambda cards: [m.cards for m in iter_legal_melds(cards, ctx)],
+        layoffs,
     )
+
+
+def _gff_layoffs(
+    deadwood: tuple[int, ...], table: Sequence[TableMeld], seat: int
+) -> tuple[Layoff, ...]:
+    """GFF-3: any player may lay off on any spread, so the seat does not matter."""
+    return gff_layoffs(deadwood, table)
+
+
+def _gff_teacher(game: Game, rules: Rules, round_number: int | None) -> _Teacher:
+    """Game Flip Flop: no wilds, aces low (GFF-2), lay-offs on spreads (GFF-3)."""
+    return _std_teacher(game, gff_context(), "GFF-2", _gff_layoffs)
+
+
+def _t13_teacher(game: Game, rules: Rules, round_number: int | None) -> _Teacher:
+    """Three Thirteen: the round's wild rank and the aces option (T13-3), no lay-offs (T13-7).
+
+    :raises ValueError: without the round or with another game's rules.
+    """
+    if round_number is None or not isinstance(rules, ThreeThirteenRules):
+        raise ValueError("Three Thirteen needs its round and rules")
+    return _std_teacher(game, t13_context(round_number, rules), "T13-3", None)
+
+
+def _tt_teacher(game: Game, rules: Rules, round_number: int | None) -> _Teacher:
+    """Triple Tunk: Triple Topper melds (TT-6, TT-7) and lay-offs (TT-8)."""
+    return _Teacher(
+        game,
+        game.deck.name,
+        lambda c: game.deck.points[c],
+        _tt_judge,
+        lambda hand: best_tt_arrangement(hand).best,
+        lambda cards: [m.cards for m in iter_tt_melds(cards)],
+        tt_layoffs,
+    )
+
+
+_TEACHERS: dict[str, Callable[[Game, Rules, int | None], _Teacher]] = {
+    GAME_FLIP_FLOP_GAME.slug: _gff_teacher,
+    TRIPLE_TUNK_GAME.slug: _tt_teacher,
+    THREE_THIRTEEN_GAME.slug: _t13_teacher,
+}
+"""Each game's teacher, by slug: the play code a :class:`Game` may not import (its module sits
+below the play modules), registered here above them."""
 
 
 def _take(pool: Counter[int], cards: tuple[int, ...]) -> int | None:
@@ -207,8 +240,10 @@ def check_arrangement(
     Tunk) lets the check name deadwood cards that could be laid off.
 
     :raises ValueError: Three Thirteen without ``round_number``.
+    :raises UnknownGameError: ``game`` is no game's slug.
     """
-    g = _game(game, rules, round_number)
+    found = find_game(game)
+    g = _TEACHERS[found.slug](found, rules, round_number)
     hand_t = tuple(sorted(hand))
     pool: Counter[int] = Counter(hand_t)
     verdicts: list[MeldVerdict] = []
@@ -238,13 +273,10 @@ def check_arrangement(
     missed = tuple(g.melds_in(deadwood))
     better_split = difference > 0 and not missed
     layoffs: tuple[Layoff, ...] = ()
-    if table and deadwood:
-        if game == GAME_FLIP_FLOP:
-            layoffs = gff_layoffs(deadwood, table)
-        elif game == TRIPLE_TUNK:
-            layoffs = tt_layoffs(deadwood, table, seat)
+    if table and deadwood and g.layoffs is not None:
+        layoffs = g.layoffs(deadwood, table, seat)
     explanation = _explain(
-        g, game, verdicts, deadwood, points, best, difference, missed, better_split, layoffs
+        g, verdicts, deadwood, points, best, difference, missed, better_split, layoffs
     )
     return ArrangementCheck(
         verdicts=tuple(verdicts),
@@ -261,8 +293,7 @@ def check_arrangement(
 
 
 def _explain(
-    g: _Game,
-    game: str,
+    g: _Teacher,
     verdicts: Sequence[MeldVerdict],
     deadwood: tuple[int, ...],
     points: int,
@@ -290,7 +321,7 @@ def _explain(
             f"{difference} fewer (C-2)."
         )
         if missed:
-            rule = MELD_RULE[game]
+            rule = g.game.meld_rule
             parts.append(
                 f"You missed a meld in your deadwood: {_names(missed[0], g.name)} ({rule})."
             )
@@ -301,6 +332,6 @@ def _explain(
         first = layoffs[0]
         parts.append(
             f"You could also lay off {g.name(first.card)} on table meld {first.meld_index} "
-            f"({LAYOFF_RULE[game]})."
+            f"({g.game.layoff_rule})."
         )
     return " ".join(parts)

@@ -17,21 +17,27 @@ out may empty the hand, and a turn ends with a discard).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
-from engine.core.cards import POINTS as STD_POINTS
-from engine.core.options import GAME_FLIP_FLOP
-from engine.core.topper import POINTS as TT_POINTS
 from engine.core.types import Layoff, TableMeld
+from engine.games import GAME_FLIP_FLOP_GAME, TRIPLE_TUNK_GAME, find_game
 from engine.games.gff.play import spread_kind
 from engine.games.tt.melds import describe_tt_meld
 from engine.games.tt.play import can_extend
 
 Plan = tuple[tuple[int, int], ...]  # ((card, meld index), ...) in laying order
+FitsFn = Callable[[tuple[int, ...], int, bool], bool]
+"""fits(meld, card, by_owner): ``card`` may go on the table meld ``meld`` now."""
+
+
+def _gff_fits(meld: tuple[int, ...], card: int, by_owner: bool) -> bool:
+    """GFF-3: the spread with the card is still a spread, whoever owns it."""
+    return spread_kind((*meld, card)) is not None
 
 
 def _tt_fits(meld: tuple[int, ...], card: int, by_owner: bool) -> bool:
+    """TT-8, keeping an owner's special meld special (its TT-14 bonus)."""
     if not can_extend(meld, card, by_owner):
         return False
     if by_owner:  # do not break one's own special (its TT-14 bonus)
@@ -40,6 +46,11 @@ def _tt_fits(meld: tuple[int, ...], card: int, by_owner: bool) -> bool:
             after = describe_tt_meld((*meld, card))
             return after is not None and after.special
     return True
+
+
+_FITS: dict[str, FitsFn] = {GAME_FLIP_FLOP_GAME.slug: _gff_fits, TRIPLE_TUNK_GAME.slug: _tt_fits}
+"""The lay-off test of each game that has lay-offs (GFF-3, TT-8), by slug; Three Thirteen has
+none (T13-7)."""
 
 
 def layoff_plan(
@@ -52,20 +63,19 @@ def layoff_plan(
 ) -> tuple[Layoff, ...]:
     """The best ordered lay-offs of ``hand`` cards on ``table`` for the player at ``seat``
     (module docstring), leaving at least ``keep`` cards in hand. Each ``Layoff`` has empty
-    ``requires``: the plan's order is the laying order."""
-    if not table or len(hand) <= keep:
-        return ()  # nothing to lay off on, or no card may leave the hand
-    gff = game == GAME_FLIP_FLOP
-    pts = STD_POINTS if gff else TT_POINTS
+    ``requires``: the plan's order is the laying order.
+
+    :raises UnknownGameError: ``game`` is no game's slug.
+    """
+    found = find_game(game)
+    fits = _FITS.get(found.slug)
+    if fits is None or not table or len(hand) <= keep:
+        return ()  # no lay-offs in the game, nothing to lay off on, or no card may leave the hand
+    pts = found.deck.points
     cards = tuple(sorted(set(hand)))
     melds = tuple(tuple(m.cards) for m in table)
     owners = tuple(m.owner == seat for m in table)
     room = len(cards) - keep
-
-    def fits(meld: tuple[int, ...], card: int, own: bool) -> bool:
-        if gff:
-            return spread_kind((*meld, card)) is not None
-        return _tt_fits(meld, card, own)
 
     @cache
     def best(left: tuple[int, ...], state: tuple[tuple[int, ...], ...]) -> tuple[int, int, Plan]:

@@ -23,8 +23,8 @@ from engine.advice.t13.params import DANGER_WEIGHT, GO_OUT_WEIGHT, OUT_NOW
 from engine.advice.t13.situation import T13DiscardAdvice, T13DiscardOption, T13Situation, unseen_for
 from engine.advice.t13.value import _Kept, risk_of
 from engine.core.cards import RANK_OF
-from engine.standard.arrange import DeadwoodMemo, Profile
 from engine.standard.melds import t13_context
+from engine.standard.memo import DeadwoodMemo, Profile
 
 Card = int
 

@@ -54,8 +54,8 @@ from engine.advice.t13.value import risk_of
 from engine.core.cards import card_name
 from engine.core.errors import EngineError
 from engine.games.t13.game import GAME
-from engine.standard.arrange import DeadwoodMemo
 from engine.standard.melds import t13_context
+from engine.standard.memo import DeadwoodMemo
 
 
 def _bases(situation: T13Situation, unseen: tuple[int, ...] | None = None) -> _DrawBases:

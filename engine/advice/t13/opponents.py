@@ -18,7 +18,7 @@ from engine.advice.t13.params import DEFAULT_SAMPLES, DEFAULT_SEED, DISCARDED_NE
 from engine.advice.t13.situation import T13Situation, unseen_for
 from engine.core.cards import RANK_OF, SUIT_OF
 from engine.games.t13.game import GAME
-from engine.standard.arrange import DeadwoodMemo, Profile
+from engine.standard.memo import DeadwoodMemo, Profile
 
 _DECK_SIZE = GAME.deck.size  # a physical card is ``card + _DECK_SIZE * copy`` (T13-2)
 

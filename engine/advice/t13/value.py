@@ -57,8 +57,8 @@ from engine.advice.t13.params import (
     RISK_LEAD_PER_ROUND,
 )
 from engine.advice.t13.situation import T13DiscardOption, T13Situation, unseen_for
-from engine.standard.arrange import DeadwoodMemo, Profile
 from engine.standard.melds import t13_context
+from engine.standard.memo import DeadwoodMemo, Profile
 
 
 def clear_caches() -> None:

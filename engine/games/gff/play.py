@@ -17,15 +17,14 @@ from engine.core.cards import PARTNER_SUIT, POINTS, RANK_OF, SUIT_OF, card_name
 from engine.core.errors import OutcomeError, TableError
 from engine.core.options import GameFlipFlopRules
 from engine.core.types import Layoff, TableMeld
-from engine.games.gff.game import GAME
-from engine.standard.arrange import meldable_mask
+from engine.games.gff.game import EARLY_WIN_TOTALS, GAME
+from engine.standard.masks import meldable_mask
 
 SpreadKind = Literal["set", "run"]
 GoingOutKind = Literal["tunk_out", "go_out"]
 
 DEALT = GAME.deal_size()  # GFF-1: five cards each
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
-EARLY_WIN_TOTALS = (49, 50)  # GFF-4
+MIN_PLAYERS, MAX_PLAYERS = GAME.players  # GFF-1
 # GFF-6: pots a player stakes in, in order: 1 = game, 2 = game + flip, 3 = game + flip + flop.
 GAME_ONLY, WITH_FLIP, WITH_FLOP = 1, 2, 3
 
@@ -269,7 +268,7 @@ def gff_going_out(hand: Sequence[int], table: Sequence[TableMeld], seat: int) ->
         raise OutcomeError(f"seat {seat} is not a seat", field="seat")
     cards = tuple(sorted(hand))
     own = [m for m in table if m.owner == seat]
-    tunk_ready = (not own and len(cards) == 6) or (
+    tunk_ready = (not own and len(cards) == GAME.max_hand_size()) or (
         len(own) == 1 and len(own[0].own_cards()) == 3 and len(cards) == 3
     )
     # Work proportional to the hand: a card that fits nowhere must be the discard, so with two
@@ -400,7 +399,7 @@ def side_pots(
     for i, hand in enumerate(dealt_hands):
         want = DEALT if stakes[i] > 0 else 0
         if len(hand) != want:
-            why = "is dealt five cards" if want else "is not dealt in and holds no cards"
+            why = f"is dealt {DEALT} cards" if want else "is not dealt in and holds no cards"
             raise OutcomeError(f"seat {i} {why}, got {len(hand)}", field=f"dealt_hands[{i}]")
     GAME.validate_distinct_across([(f"dealt_hands[{i}]", h) for i, h in enumerate(dealt_hands)])
     if not 0 <= flip_card < 52 or flip_card not in dealt_hands[dealer]:

@@ -16,8 +16,8 @@ from typing import ClassVar, Literal
 from engine.core.errors import OutcomeError
 from engine.core.money import check_balanced, split_pot
 from engine.core.options import GameFlipFlopRules
+from engine.games.gff.game import EARLY_WIN_TOTALS, FIFTY
 from engine.games.gff.play import (
-    EARLY_WIN_TOTALS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     WITH_FLIP,
@@ -296,7 +296,7 @@ def settle_gff(
     if isinstance(outcome, EarlyWin):
         game_winners = _settle_early_win(outcome, n, dealt, dealt_hands)
         award("game", game, game_winners)
-        fifties = [s for s, v in outcome.declarations if v == 50]
+        fifties = [s for s, v in outcome.declarations if v == FIFTY]
         payers = [s for s in order if s not in fifties]
         if fifties and payers:  # GFF-4: everyone not holding 50 pays into a new pot
             for s in payers:

@@ -15,4 +15,6 @@ GAME = Game(
     rules_class=ThreeThirteenRules,
     dealt=None,  # T13-1: round r deals r + 2
     rounds=11,  # T13-1
+    meld_rule="T13-4",
+    layoff_rule=None,  # T13-7: no lay-offs
 )

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from engine.core.cards import Card
 from engine.core.options import ThreeThirteenRules
 from engine.core.types import Arrangement
-from engine.standard.arrange import best_arrangement, min_deadwood
+from engine.games.t13.game import GAME
+from engine.standard.arrange import best_arrangement
+from engine.standard.deadwood import min_deadwood
 from engine.standard.melds import StdMeld, t13_context
 
 
@@ -29,7 +31,7 @@ def going_out_options(
     worth at least one point, so zero deadwood points means every other card is melded.
     """
     ctx = t13_context(round_number, rules)
-    if len(hand) != round_number + 3:
+    if len(hand) != GAME.max_hand_size(round_number):  # the deal plus the drawn card
         return ()
     # A discard that works leaves an arrangement of the whole hand with only that card as
     # deadwood, so it is worth at least the hand's least deadwood: a cheap filter.

@@ -1,5 +1,5 @@
 """Three Thirteen scoring (T13-6): round scores, running totals, the winners after round 11, and
-optional money by the points difference (a documented convention, not in the seed).
+optional money by the points difference (a convention of this service, see docs/rules.md).
 
 Money convention: with ``stake_per_point`` > 0, after round 11 each non-winner pays
 ``(own total - winning total) * stake_per_point``; the pooled payments are split between the tied
@@ -18,8 +18,8 @@ from engine.core.options import ThreeThirteenRules
 from engine.games.t13.game import GAME
 
 ROUNDS = GAME.rounds or 11  # T13-1
-MIN_PLAYERS = 2
-DECK_SIZE = 52
+MIN_PLAYERS = GAME.players[0]
+DECK_SIZE = GAME.deck.size  # C-1: cards in one deck
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +137,7 @@ def score_t13_round(
     stake_per_point: int = 0,
 ) -> T13Round:
     """T13-6 from final hands: everyone but ``went_out`` scores the deadwood of their best
-    arrangement (C-2, via ``engine.standard.arrange.min_deadwood``); the out player's hand is
+    arrangement (C-2, via ``engine.standard.deadwood.min_deadwood``); the out player's hand is
     ignored.
 
     Each other hand holds r+2 or r+3 cards (after the last turn's draw, T13-5); ``decks`` defaults
@@ -166,7 +166,7 @@ def score_t13_round(
         groups.append((field, hand))
     GAME.validate_distinct_across(groups, decks=n_decks)
 
-    from engine.standard.arrange import min_deadwood  # the teammate's search (C-2)
+    from engine.standard.deadwood import min_deadwood  # the teammate's search (C-2)
     from engine.standard.melds import t13_context
 
     ctx = t13_context(round_number, rules)

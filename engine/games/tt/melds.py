@@ -26,9 +26,8 @@ from typing import cast
 
 from engine.core.errors import HandError
 from engine.core.topper import BLACK, BLOB, COLOUR_OF, DECK, NUMBER_OF, QUESTION, SHAPE_OF
+from engine.games.tt.game import MAX_MELD, MIN_MELD
 
-MIN_MELD = 3
-MAX_MELD = 5  # TT-6 / seed rule 12: never more than 5 cards
 MAX_ANALYSED = 10  # subset tables are 2**n: refuse absurd hands (TT-1 hands hold at most 6)
 
 _COLOUR_FLAG = 1
@@ -322,7 +321,7 @@ def _bonus_for_sizes(special_sizes: Iterable[int]) -> int:
         elif size == 3:
             best = max(best, 2)
     # "two 3-card specials" -> x4, read as any two specials of 3+ own cards, so that growing a
-    # special to 4 cards never lowers the bonus (house reading; RULES.md does not say).
+    # special to 4 cards never lowers the bonus (house reading; docs/rules.md does not say).
     if count >= 2:
         best = 4
     return best

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations, product
-from typing import Literal
 
 from engine.core.errors import TableError
 from engine.core.options import TripleTunkRules
 from engine.core.topper import DECK, POINTS, topper_card_name
 from engine.core.types import Layoff, TableMeld
+from engine.games.tt.game import GAME, TUNK_SHAPES, TunkShape
 from engine.games.tt.melds import (
     MAX_ANALYSED,
     MAX_MELD,
@@ -33,16 +33,6 @@ FitsFn = Callable[[int, Sequence[int]], bool]
 # legal(index, cards, by_owner): ``cards`` can be laid on table meld ``index`` in some order.
 LegalFn = Callable[[int, tuple[int, ...], bool], bool]
 
-TunkShape = Literal[
-    "five_meld", "two_three_melds", "three_meld_two_layoffs", "four_meld_one_layoff"
-]
-# TT-11 shapes in canonical order: (own meld sizes, sideways cards, discard?).
-TUNK_SHAPES: dict[TunkShape, tuple[tuple[int, ...], int, bool]] = {
-    "five_meld": ((5,), 0, True),
-    "two_three_melds": ((3, 3), 0, False),
-    "three_meld_two_layoffs": ((3,), 2, True),
-    "four_meld_one_layoff": ((4,), 1, True),
-}
 _SHAPE_ORDER: dict[TunkShape, int] = {name: i for i, name in enumerate(TUNK_SHAPES)}
 MAX_MULTIPLIER = 16  # TT-14: 2 x 2 x 4
 
@@ -466,9 +456,10 @@ class EarlyTunk:
 
 
 def early_tunk(hand: Sequence[int], rules: TripleTunkRules) -> EarlyTunk:
-    """TT-9: exactly five dealt cards whose points (TT-2) total one of the early-tunk totals."""
+    """TT-9: exactly the dealt cards (five, TT-1) whose points (TT-2) total one of the early-tunk
+    totals."""
     total = sum(POINTS[c] for c in hand)
-    eligible = len(hand) == 5 and total in rules.early_tunk_totals
+    eligible = len(hand) == GAME.deal_size() and total in rules.early_tunk_totals
     return EarlyTunk(eligible=eligible, total=total, multiplier=2 if eligible else 1)
 
 

@@ -13,8 +13,9 @@ from typing import ClassVar
 
 from engine.core.errors import OutcomeError
 from engine.core.money import check_balanced
+from engine.games.tt.game import GAME
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 6  # TT-1
+MIN_PLAYERS, MAX_PLAYERS = GAME.players  # TT-1
 SPECIAL_BONUSES = (1, 2, 3, 4)  # TT-14: none, 3-card, 4-card, 5-card or two 3-card specials
 EARLY_TUNK_FACTOR = 2
 TUNK_OUT_FACTOR = 2

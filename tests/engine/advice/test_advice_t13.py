@@ -19,8 +19,9 @@ from engine.core.cards import parse_cards
 from engine.core.errors import EngineError, HandError
 from engine.core.options import ThreeThirteenRules
 from engine.games.t13.play import going_out_options
-from engine.standard.arrange import DeadwoodMemo, min_deadwood
+from engine.standard.deadwood import min_deadwood
 from engine.standard.melds import t13_context
+from engine.standard.memo import DeadwoodMemo
 
 HIGH = ThreeThirteenRules(aces="high_or_low")
 

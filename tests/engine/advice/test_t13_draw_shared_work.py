@@ -18,8 +18,8 @@ from engine.advice.t13.opponents import _DrawBases, _next_player_hands
 from engine.advice.t13.situation import T13Situation, unseen_for
 from engine.advice.t13.value import clear_caches
 from engine.core.options import ThreeThirteenRules
-from engine.standard.arrange import DeadwoodMemo
 from engine.standard.melds import t13_context
+from engine.standard.memo import DeadwoodMemo
 from tests.reference import t13_draw as reference
 
 HIGH = ThreeThirteenRules(aces="high_or_low")

@@ -22,7 +22,7 @@ from engine.sim.t13 import (
     play_round,
 )
 from engine.sim.t13_policies import AdvisorT13Policy, BaselineT13Policy, situation_from_view
-from engine.standard.arrange import min_deadwood
+from engine.standard.deadwood import min_deadwood
 from engine.standard.melds import t13_context
 
 RULES = ThreeThirteenRules()

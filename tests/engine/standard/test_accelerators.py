@@ -22,9 +22,11 @@ from hypothesis import strategies as st
 
 from engine.core import accelerators
 from engine.core.options import ThreeThirteenRules
-from engine.standard import arrange as std_arrange
-from engine.standard.arrange import DeadwoodMemo, min_deadwood, min_deadwood_py
+from engine.standard import deadwood as std_deadwood
+from engine.standard import solver as std_solver
+from engine.standard.deadwood import min_deadwood, min_deadwood_py
 from engine.standard.melds import StdContext, t13_context
+from engine.standard.memo import DeadwoodMemo
 
 CONTEXTS = (
     StdContext(wild_rank=None, aces_high=False, max_set=4),  # Game Flip Flop (GFF-2)
@@ -35,7 +37,7 @@ CONTEXTS = (
 )
 
 needs_compiled = pytest.mark.skipif(
-    std_arrange._ACCEL is None,
+    std_deadwood._ACCEL is None,
     reason="engine.standard._deadwood not built (no C compiler at install, or TUNK_PURE_PYTHON)",
 )
 
@@ -90,7 +92,7 @@ def test_compiled_min_deadwood_on_many_hands() -> None:
 
 @needs_compiled
 def test_compiled_min_deadwood_declines_copies_and_wilds() -> None:
-    accel = std_arrange._ACCEL
+    accel = std_deadwood._ACCEL
     assert accel is not None
     pt = CONTEXTS[0].point_table
     assert accel.min_deadwood([0, 1, 2], pt, -1, False, 4) == 0  # A-2-3 of spades
@@ -104,7 +106,7 @@ def test_compiled_min_deadwood_declines_copies_and_wilds() -> None:
 
 
 needs_card_solver = pytest.mark.skipif(
-    std_arrange._CARD_ACCEL is None,
+    std_solver._CARD_ACCEL is None,
     reason="engine.standard._solver not built (no C compiler at install, or TUNK_PURE_PYTHON)",
 )
 
@@ -136,7 +138,7 @@ def _random_hand(rng: random.Random, k: int) -> list[int]:
 def test_compiled_card_search_matches_python(ctx: StdContext) -> None:
     """3,000 seeded multisets of 0..16 naturals from 1..3 decks (half meld-rich), 0..3 extra
     jokers: the compiled solver and the Python closure agree on every flag combination."""
-    solver = std_arrange._CardSolver(ctx)
+    solver = std_solver._CardSolver(ctx)
     python = solver._make_solve()
     rng = random.Random(hash((ctx.wild_rank, ctx.aces_high, ctx.max_set)) & 0xFFFF)
     found = set()
@@ -158,7 +160,7 @@ def _memo_pair(
     """A compiled ``DeadwoodMemo`` and a pure-Python one of the same context."""
     compiled = DeadwoodMemo(ctx)
     with monkeypatch.context() as m:
-        m.setattr(std_arrange, "_CARD_ACCEL", None)
+        m.setattr(std_solver, "_CARD_ACCEL", None)
         python = DeadwoodMemo(ctx)
     assert compiled._compiled is not None and python._compiled is None
     return compiled, python
@@ -300,6 +302,6 @@ def test_three_thirteen_advice_is_the_same_without_the_compiled_search(
         ]
 
     compiled = answers()
-    monkeypatch.setattr(std_arrange, "_CARD_ACCEL", None)
+    monkeypatch.setattr(std_solver, "_CARD_ACCEL", None)
     assert answers() == compiled
     clear_caches()

@@ -27,7 +27,8 @@ pyspiel = pytest.importorskip("pyspiel", reason="open-spiel (bench extra) not in
 
 from engine.core.cards import RANK_OF, SUIT_OF, card_name, parse_cards  # noqa: E402
 from engine.core.options import ThreeThirteenRules  # noqa: E402
-from engine.standard.arrange import best_arrangement, min_deadwood  # noqa: E402
+from engine.standard.arrange import best_arrangement  # noqa: E402
+from engine.standard.deadwood import min_deadwood  # noqa: E402
 from engine.standard.melds import t13_context  # noqa: E402
 
 HANDS_PER_CASE = 150

@@ -14,8 +14,11 @@ from engine.core.cards import parse_cards
 from engine.core.options import ThreeThirteenRules
 from engine.core.types import Arrangement, BestResult
 from engine.standard import arrange as std_arrange
-from engine.standard.arrange import best_arrangement, min_deadwood, partition_key
+from engine.standard import memo as std_memo
+from engine.standard.arrange import best_arrangement
+from engine.standard.deadwood import min_deadwood, min_deadwood_after_discard
 from engine.standard.melds import StdContext, StdMeld, gff_context, t13_context
+from engine.standard.partition import partition_key
 from tests.reference import brute_std
 
 LOW = ThreeThirteenRules()
@@ -293,7 +296,7 @@ def test_after_discard_is_the_brute_force_best_single_discard(
     want = min(
         brute_std.brute_best(hand[:i] + hand[i + 1 :], *args(ctx))[0] for i in range(len(hand))
     )
-    assert std_arrange.min_deadwood_after_discard(hand, ctx) == want
+    assert min_deadwood_after_discard(hand, ctx) == want
 
 
 def test_after_discard_and_the_card_memo_agree_with_min_deadwood_on_14_card_hands() -> None:
@@ -304,7 +307,7 @@ def test_after_discard_and_the_card_memo_agree_with_min_deadwood_on_14_card_hand
         round_number = 11 if k % 3 == 0 else rng.randint(1, 11)
         rules = HIGH if k % 2 else LOW
         ctx = t13_context(round_number, rules)
-        memo = std_arrange.DeadwoodMemo(ctx)
+        memo = std_memo.DeadwoodMemo(ctx)
         hand = rng.sample(list(range(52)) * rng.choice((1, 2, 3)), rng.randint(1, 14))
         _wilds(rng, hand, round_number, many=k % 4 == 0)
         assert memo.deadwood(hand) == min_deadwood(hand, ctx)
@@ -320,11 +323,11 @@ def test_after_discard_golden() -> None:
     ctx = t13_context(10, HIGH)
     hand = cs("5C 8S 7C 2C QC KD 5D AD 8C")
     assert min_deadwood(hand, ctx) == 35
-    assert std_arrange.min_deadwood_after_discard(hand, ctx) == 25
+    assert min_deadwood_after_discard(hand, ctx) == 25
     # T13-5: a round-1 hand of four cards whose best discard leaves a meld.
-    assert std_arrange.min_deadwood_after_discard(cs("5S 6S 7S KD"), t13_context(1, LOW)) == 0
+    assert min_deadwood_after_discard(cs("5S 6S 7S KD"), t13_context(1, LOW)) == 0
     # Three cards, one wild: A-2 + wild meld if the wild stays; throwing it leaves 3 points.
-    assert std_arrange.min_deadwood_after_discard(cs("AS 2S 3H"), t13_context(1, LOW)) == 3
+    assert min_deadwood_after_discard(cs("AS 2S 3H"), t13_context(1, LOW)) == 3
 
 
 def test_after_adding_shortcut_matches_the_search() -> None:
@@ -335,7 +338,7 @@ def test_after_adding_shortcut_matches_the_search() -> None:
         rules = HIGH if k % 2 else LOW
         round_number = rng.randint(1, 11)
         ctx = t13_context(round_number, rules)
-        memo = std_arrange.DeadwoodMemo(ctx)
+        memo = std_memo.DeadwoodMemo(ctx)
         hand = rng.sample(list(range(52)) * rng.choice((1, 2)), rng.randint(1, round_number + 2))
         if k % 3 == 0:
             hand[0] = rng.randrange(4) * 13 + round_number + 1  # one wild (T13-1)
@@ -347,10 +350,10 @@ def test_after_adding_shortcut_matches_the_search() -> None:
 
 def test_shared_memos_are_bounded_and_reused() -> None:
     # A long-running service keeps at most SHARED_CONTEXTS memos, the most recently used.
-    memos = [std_arrange.DeadwoodMemo.for_context(t13_context(r, LOW)) for r in range(1, 12)]
-    assert len(std_arrange.DeadwoodMemo._SHARED) == std_arrange.SHARED_CONTEXTS
-    assert std_arrange.DeadwoodMemo.for_context(t13_context(11, LOW)) is memos[-1]
-    assert std_arrange.DeadwoodMemo.for_context(t13_context(1, LOW)) is not memos[0]
+    memos = [std_memo.DeadwoodMemo.for_context(t13_context(r, LOW)) for r in range(1, 12)]
+    assert len(std_memo.DeadwoodMemo._SHARED) == std_memo.SHARED_CONTEXTS
+    assert std_memo.DeadwoodMemo.for_context(t13_context(11, LOW)) is memos[-1]
+    assert std_memo.DeadwoodMemo.for_context(t13_context(1, LOW)) is not memos[0]
 
 
 @settings(max_examples=300, deadline=None)
@@ -372,7 +375,7 @@ def test_after_adding_bound_and_gain_agree_with_the_brute_force_discard(
     wild = round_number + 1
     hand = [c for c in cards if cards.count(c) <= 2][: round_number + 2]
     hand[:wilds] = [s * 13 + wild for s in range(min(wilds, len(hand)))]
-    memo = std_arrange.DeadwoodMemo(ctx)
+    memo = std_memo.DeadwoodMemo(ctx)
     prof = memo.profile(hand)
     full = [*hand, card]
     want = min(min_deadwood(full[:i] + full[i + 1 :], ctx) for i in range(len(full)))
@@ -393,7 +396,7 @@ def test_profile_plus_figures_are_those_of_the_whole_hand() -> None:
         ctx = t13_context(round_number, HIGH if k % 2 else LOW)
         hand = rng.sample(list(range(52)) * rng.choice((1, 2)), rng.randint(0, round_number + 2))
         hand[: k % 3] = [s * 13 + round_number + 1 for s in range(min(k % 3, len(hand)))]
-        memo, fresh = std_arrange.DeadwoodMemo(ctx), std_arrange.DeadwoodMemo(ctx)
+        memo, fresh = std_memo.DeadwoodMemo(ctx), std_memo.DeadwoodMemo(ctx)
         card = rng.randrange(52)
         plus = memo.profile_plus(memo.profile(hand), card)
         whole = fresh.profile([*hand, card])

@@ -95,12 +95,12 @@ def test_c3_t13_money_sums_to_zero_and_splits_by_one(data: st.DataObject) -> Non
     assert max(shares) - min(shares) <= 1
 
 
-# --- from final hands: needs the teammate's engine.standard.arrange (C-2 search) ------------------
+# --- from final hands: needs the teammate's engine.standard.deadwood (C-2 search) -----------------
 
 
 @pytest.mark.rule("T13-6")
 def test_t13_6_scores_from_final_hands_round_1() -> None:
-    pytest.importorskip("engine.standard.arrange")
+    pytest.importorskip("engine.standard.deadwood")
     hands = (cs("7C 8C"), cs("5S 9H KD"), cs("3S 7H 7D"), cs("AS 2S 4S KC"))
     got = score_t13_round(1, ThreeThirteenRules(), 0, hands, (0, 0, 0, 0), decks=1)
     # seat 1 melds nothing; seat 2: 3S is wild (T13-1) -> 7-7-3 set; seat 3: A-2-_-4 no run
@@ -110,7 +110,7 @@ def test_t13_6_scores_from_final_hands_round_1() -> None:
 
 @pytest.mark.rule("T13-3")
 def test_t13_3_aces_high_or_low_changes_scores() -> None:
-    pytest.importorskip("engine.standard.arrange")
+    pytest.importorskip("engine.standard.deadwood")
     hands = (cs("QH KH AH 9C"), cs("AS 9D 8D 2H"), cs("5C 6C"))
     low = score_t13_round(2, ThreeThirteenRules("low"), 2, hands, decks=1)
     high = score_t13_round(2, ThreeThirteenRules("high_or_low"), 2, hands, decks=1)
