@@ -36,7 +36,7 @@ Triple Topper cards and Three Thirteen rounds work the same way:
 Errors are ``EngineError`` subclasses (``ValueError``) carrying the offending ``field``.
 """
 
-ENGINE_VERSION = "0.1.0"
+ENGINE_VERSION = "0.2.0"
 """Version of the rules engine (part of every cache key of the service)."""
 
 # ruff: noqa: E402  (ENGINE_VERSION comes first: modules importing it may load during this file)
