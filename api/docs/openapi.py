@@ -24,7 +24,7 @@ from api.app import create_app
 from api.docs.openapi_finish import EXAMPLES_PATH, PATH_PARAMETER_EXAMPLES
 from api.docs.spec import REGENERATE_COMMAND, render_spec_dict, render_spec_yaml
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]  # api/docs/openapi.py -> the repository
 SPEC_PATH = REPO_ROOT / "openapi.yaml"
 
 

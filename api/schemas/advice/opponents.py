@@ -179,7 +179,12 @@ def tunk_opponent_schema(game: str) -> type[Schema]:
         ),
         **own,
     }
-    return make_schema(schema_name(game, "AdviceOpponent"), TunkOpponentBase, attrs)
+    return make_schema(
+        schema_name(game, "AdviceOpponent"),
+        TunkOpponentBase,
+        attrs,
+        order=("seat", "hand_size", "turns"),
+    )
 
 
 @cache
