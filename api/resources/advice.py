@@ -4,7 +4,7 @@ The view is parse -> engine -> dump, like the analysis endpoints: the request sc
 query of engine values (an ``Observation`` or a ``T13Situation``), ``*_answer`` calls the advice
 engine (``engine.advice``) and builds a plain dict of ints and floats, the response schema prints
 the cards back in canonical notation, and ``cached_json`` serves it keyed by the canonical query
-(the seed makes sampled answers reproducible, hence cacheable).
+(the `seed` makes sampled answers reproducible, hence cacheable).
 
 Floats are rounded to 4 decimals: the engine's figures are estimates or means, and rounding keeps
 the JSON short without changing any decision.

@@ -151,7 +151,7 @@ def check_hand(
 
 
 class AddedCardSchema(Schema):
-    """One card a player other than the meld's owner laid on it (the seed's "sideways" card)."""
+    """One card a player other than the meld's owner laid on it."""
 
     seat = seat_field("Seat that laid the card.", required=True)
 

@@ -227,7 +227,7 @@ class RulesField(fields.Field):
     rules.
 
     Unknown options and bad values are reported at ``rules.<option>`` (the engine names it).
-    Missing or null means the RULES.md defaults.
+    Missing or null means the defaults of docs/rules.md.
     """
 
     def __init__(self, game: str, **kwargs: Any) -> None:
@@ -236,7 +236,8 @@ class RulesField(fields.Field):
             "type": "object",
             "properties": rules_properties(game),
             "additionalProperties": False,
-            "description": "House-rule options (RULES.md); omitted options take their defaults.",
+            "description": "House-rule options (docs/rules.md); omitted options take their "
+            "defaults.",
         }
         kwargs.setdefault("load_default", lambda: default_rules(game))
         kwargs.setdefault("allow_none", True)

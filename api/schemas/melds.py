@@ -473,7 +473,9 @@ class GoingOutBase(Schema):
     """Whether the asking player can end the play now, how, and what it pays."""
 
     possible = fields.Boolean(metadata={"description": "The player can go/tunk out this turn."})
-    rule = fields.String(allow_none=True, metadata={"description": "RULES.md id that applies."})
+    rule = fields.String(
+        allow_none=True, metadata={"description": "Rule id (docs/rules.md) that applies."}
+    )
     pays = fields.String(metadata={"description": "What it pays, in words."})
 
 

@@ -593,7 +593,7 @@ class T13SettleRequest(Schema):
     dealer = seat_field("Dealer's seat (C-3 leftover units).", load_default=0)
     stake_per_point = money_field(
         "Optional money after round 11: each non-winner pays (own total - winning total) x this "
-        "to the winners (a documented convention, not in the seed).",
+        "to the winners (a documented convention, not a rule of docs/rules.md).",
         load_default=0,
     )
     decks = decks_field()
