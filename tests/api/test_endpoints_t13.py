@@ -1,4 +1,4 @@
-"""Three Thirteen endpoints through the test client, answers worked out by hand from docs/rules.md."""
+"""Three Thirteen endpoints through the test client, answers worked out from docs/rules.md."""
 
 from __future__ import annotations
 

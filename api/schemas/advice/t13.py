@@ -270,7 +270,7 @@ _SAMPLES = {
     DISCARD: (T13_DEFAULT_SAMPLES, T13_MAX_SAMPLES),
     DRAW: (T13_DEFAULT_STOCK_SAMPLES, T13_MAX_STOCK_SAMPLES),
 }
-_ORDER = (
+_ORDER: tuple[str, ...] = (
     "hand",
     "round",
     "decks",
