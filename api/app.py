@@ -13,6 +13,14 @@ from typing import Any
 
 from flask import Flask
 
+from api.about import (
+    API_DESCRIPTION,
+    API_EXTENSION_KEY,
+    API_TITLE,
+    OPENAPI_VERSION,
+    SETTINGS_EXTENSION_KEY,
+    __version__,
+)
 from api.cache.store import init_cache
 from api.config import ENV_VARS, Settings, load_settings
 from api.docs.meta import register_meta
@@ -21,26 +29,7 @@ from api.http.errors import ProblemApi, register_error_handling
 from api.http.headers import register_security_headers
 from api.http.layer import register_http_layer
 from api.http.ratelimit import install_rate_limit
-
-__version__ = "0.1.0"
-"""Version of the HTTP API (``info.version`` in openapi.yaml)."""
-
-API_TITLE = "Tunk Hand Analysis"
-OPENAPI_VERSION = "3.0.3"  # the bundled Swagger UI (4.x) renders 3.0 documents
-API_EXTENSION_KEY = "tunk.api"
-SETTINGS_EXTENSION_KEY = "tunk.settings"
-
-API_DESCRIPTION = "\n\n".join(
-    (
-        "Hand analysis for three rummy-family games - Game Flip Flop, Triple Tunk and Three "
-        "Thirteen: legal melds, best arrangement and deadwood, lay-offs, going out, early tunk, "
-        "side pots and settlement, citing rule ids (GFF-n, TT-n, T13-n, C-n) from the rules sheet.",
-        "Analysis endpoints take and return JSON (snake_case fields, integer money) and carry "
-        "`X-Cache: HIT | MISS | BYPASS`. Every error is `application/problem+json` (RFC 9457) "
-        "whose `errors` object maps field paths such as `hand[0]` or `table[1].cards[2]` to "
-        "messages.",
-    )
-)
+from api.resources import register_blueprints
 
 
 def _configure_logging(settings: Settings) -> None:
@@ -87,7 +76,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_rate_limit(app, settings.rate_limit_per_window, settings.rate_limit_window_seconds)
     register_http_layer(app, api)  # CORS, request ids, logs, metrics, ETag/gzip, front door
 
-    from api.resources import register_blueprints  # after the Api exists; may import schemas
-
     register_blueprints(api)
     return app
+
+
+__all__ = [
+    "API_DESCRIPTION",
+    "API_EXTENSION_KEY",
+    "API_TITLE",
+    "OPENAPI_VERSION",
+    "SETTINGS_EXTENSION_KEY",
+    "__version__",
+    "create_app",
+]

@@ -79,7 +79,7 @@ Advice and simulation (``engine.advice``, ``engine.sim``) are libraries of their
 from their packages.
 """
 
-ENGINE_VERSION = "0.1.0"
+ENGINE_VERSION = "0.2.0"
 """Version of the rules engine (part of every cache key of the service)."""
 
 # ruff: noqa: E402  (ENGINE_VERSION comes first: modules importing it may load during this file)

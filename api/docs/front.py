@@ -12,10 +12,11 @@ import difflib
 from typing import Any
 
 import marshmallow as ma
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from flask_smorest import Api, Blueprint
 from werkzeug.exceptions import HTTPException
 
+from api.about import API_TITLE, __version__
 from api.http.errors import http_exception_problem, problem
 from engine import ENGINE_VERSION
 from engine.core.options import GAMES
@@ -50,8 +51,6 @@ class IndexSchema(ma.Schema):
 
 def index_body() -> dict[str, Any]:
     """The ``GET /`` body."""
-    from api.app import API_TITLE, __version__
-
     return {
         "service": API_TITLE,
         "description": "Hand analysis, advice, rules and settlement for Game Flip Flop, "
@@ -114,8 +113,6 @@ def register_front(app: Flask, api: Api) -> None:
     api.register_blueprint(blp)
 
     def not_found(error: HTTPException) -> Response:
-        from flask import current_app
-
         return unknown_game_problem(current_app, request.path) or http_exception_problem(error)
 
     app.register_error_handler(404, not_found)

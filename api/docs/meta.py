@@ -18,6 +18,7 @@ from flask_smorest import Api, Blueprint
 from swagger_ui_bundle import swagger_ui_path
 
 from api.cache.store import readiness_report
+from api.docs.spec import render_spec_yaml
 from engine import ENGINE_VERSION
 
 blp = Blueprint("meta", __name__, description="Liveness and readiness probes for load balancers.")
@@ -155,11 +156,9 @@ def readyz() -> dict[str, Any]:
 @docs_bp.get("/openapi.yaml")
 def openapi_yaml() -> Response:
     """The OpenAPI document generated from this app (same text as the committed openapi.yaml)."""
-    from api.docs.openapi import spec_yaml  # local import: api.docs.openapi imports the app factory
-
     text = current_app.extensions.get("tunk.spec_yaml")
     if text is None:
-        text = spec_yaml(current_app)
+        text = render_spec_yaml(current_app)
         current_app.extensions["tunk.spec_yaml"] = text
     return current_app.response_class(text, mimetype="application/yaml")
 

@@ -21,8 +21,7 @@ from api.resources import (
     settle,
     side_pots,
 )
-from api.schemas.common import GAME_TITLES
-from engine.core.options import GAME_FLIP_FLOP, GAMES, THREE_THIRTEEN
+from engine.games import GAMES, find_game
 
 _GAME_DESCRIPTIONS = {
     "game-flip-flop": "Game, Flip, Flop: standard 52-card deck, 2-8 players, five cards each; "
@@ -39,16 +38,17 @@ _GAME_DESCRIPTIONS = {
 
 def game_blueprint(game: str) -> Blueprint:
     """A fresh blueprint with every endpoint ``game`` has, under ``/v1/games/<game>``."""
+    rules_of = find_game(game)
     blp = Blueprint(
         game,
         __name__,
         url_prefix=f"/v1/games/{game}",
-        description=_GAME_DESCRIPTIONS.get(game, GAME_TITLES[game]),
+        description=_GAME_DESCRIPTIONS.get(game, rules_of.title),
     )
     melds.add_routes(blp, game)
-    if game != THREE_THIRTEEN:
+    if rules_of.early_win:  # GFF-4 49/50, TT-9 early tunk
         early_tunk.add_routes(blp, game)
-    if game == GAME_FLIP_FLOP:
+    if rules_of.side_pots:  # GFF-5 flip and flop
         side_pots.add_routes(blp)
     settle.add_routes(blp, game)
     arrangement.add_routes(blp, game)  # check my arrangement (teaching)

@@ -4,7 +4,7 @@ The view is parse -> engine -> dump, like the analysis endpoints: the request sc
 query of engine values (an ``Observation`` or a ``T13Situation``), ``*_answer`` calls the advice
 engine (``engine.advice``) and builds a plain dict of ints and floats, the response schema prints
 the cards back in canonical notation, and ``cached_json`` serves it keyed by the canonical query
-(the seed makes sampled answers reproducible, hence cacheable).
+(the `seed` makes sampled answers reproducible, hence cacheable).
 
 Floats are rounded to 4 decimals: the engine's figures are estimates or means, and rounding keeps
 the JSON short without changing any decision.
@@ -17,28 +17,27 @@ from collections.abc import Callable
 from typing import Any
 
 from flask_smorest import Blueprint
-from marshmallow import Schema
 
 from api.resources._helpers import add_cached_post
 from api.resources.examples import ADVICE_EXAMPLES
 from api.schemas.advice import (
+    ADVICE_SCHEMAS,
+    DEPRECATED_DRAW_ALIASES,
     DISCARD,
     DRAW,
     KNOCK,
+    TUNK_WORDS,
     T13AdviceQuery,
     TunkAdviceQuery,
-    discard_response_schema,
-    draw_response_schema,
-    knock_response_schema,
-    t13_request_schema,
-    tunk_request_schema,
+    request_schema,
+    response_schema,
 )
-from engine.advice.t13.advisor import t13_discard_advice, t13_draw_advice
+from engine.advice.t13 import t13_discard_advice, t13_draw_advice
 from engine.advice.tunk.discard import discard_advice
 from engine.advice.tunk.draw import DEFAULT_DRAW_PRECISION, draw_advice
 from engine.advice.tunk.knock import DEFAULT_PRECISION, knock_advice
 from engine.core.cards import RANK_NAMES
-from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN
+from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
 
 DIGITS = 4
 
@@ -126,6 +125,7 @@ def tunk_knock_answer(q: TunkAdviceQuery) -> dict[str, Any]:
     )
     low, high = advice.interval
     hand = advice.hand
+    words = TUNK_WORDS[q.game]
     out: dict[str, Any] = {
         "game": q.game,
         "hand": list(q.obs.hand),
@@ -140,7 +140,7 @@ def tunk_knock_answer(q: TunkAdviceQuery) -> dict[str, Any]:
         else None,
         "payout_if_win": _r(advice.payout_if_win),
         "value_of_playing_on": _r(advice.value_of_playing_on),
-        "unit": "stakes" if q.game == GAME_FLIP_FLOP else "units",
+        "unit": words.unit,
         "explanation": advice.explanation,
         "seed": q.seed,
         "samples": advice.samples,
@@ -155,7 +155,7 @@ def tunk_knock_answer(q: TunkAdviceQuery) -> dict[str, Any]:
             "out_chance": _r(hand.out_chance),
         },
     }
-    if q.game == GAME_FLIP_FLOP:
+    if words.caught_figures:
         out["payout_if_caught"] = _r(advice.payout_if_caught)
         out["all_in"] = advice.all_in
     return out
@@ -199,19 +199,23 @@ def t13_discard_answer(q: T13AdviceQuery) -> dict[str, Any]:
 
 
 def t13_draw_answer(q: T13AdviceQuery) -> dict[str, Any]:
-    """T13 draw advice: the value of the hand with the top discard against the stock's mean."""
+    """T13 draw advice: the value of the hand with the top discard against the stock's mean.
+
+    ``value_if_take`` / ``value_if_stock`` are the engine's ``take_value`` / ``stock_value``,
+    named as in every game's draw answer; the old names follow as deprecated aliases.
+    """
     s = q.situation
     advice = t13_draw_advice(s, seed=q.seed, samples=q.samples, precision=q.precision)
     low, high = advice.stock_interval
-    return {
+    out: dict[str, Any] = {
         "game": THREE_THIRTEEN,
         "round": s.round_number,
         "hand": list(s.hand),
         "choice": "discard_pile" if advice.take_discard else "stock",
         "take_discard": advice.take_discard,
         "top_discard": advice.top,
-        "take_value": _r(advice.take_value),
-        "stock_value": _r(advice.stock_value),
+        "value_if_take": _r(advice.take_value),
+        "value_if_stock": _r(advice.stock_value),
         "stock_interval": {"low": _bound(low), "high": _bound(high)},
         "deadwood_if_take": _r(advice.take_deadwood),
         "discard_after_take": advice.discard_after_take,
@@ -224,6 +228,9 @@ def t13_draw_answer(q: T13AdviceQuery) -> dict[str, Any]:
         "samples": advice.samples,
         "exact": advice.exact,
     }
+    for old, new in DEPRECATED_DRAW_ALIASES.items():
+        out[old] = out[new]
+    return out
 
 
 # --- documentation -----------------------------------------------------------------------------
@@ -260,39 +267,41 @@ T13_MODEL = (
 _SUMMARY = {
     DISCARD: "Which card to discard: every distinct card ranked, with deadwood, outs and danger",
     DRAW: "Take the top discard or draw from the stock, with the expected deadwood of each",
-    KNOCK: "Knock now or play on: win probability with its 95% interval and payouts",
+    KNOCK: "{Knock} now or play on: win probability with its 95% interval and payouts",
+}
+
+_T13_DESCRIPTIONS = {
+    DISCARD: (
+        "For a hand after the draw (round+3 cards): going out now vs holding (T13-5). Every "
+        "distinct card is ranked by `score` (lower is better): deadwood left (C-2 with the "
+        "round's wilds, T13-1/T13-4), outs, expected deadwood after the next draw (also the "
+        "score if someone else goes out first), chance of going out next turn, and danger "
+        "to the next player. A discard that leaves every other card combined is always "
+        "recommended with `go_out: true` (you score 0, T13-6). On a last turn (`out` set) the "
+        "discard is optional: `discard` is null when keeping every card scores lower. " + T13_MODEL
+    ),
+    DRAW: (
+        "For a hand before the draw (round+2 cards): the value of the hand with the top "
+        "discard (`value_if_take`) against the mean value over a stock card (`value_if_stock`, "
+        "sampled without replacement until `precision` or `samples`, with its 95% "
+        "interval; the sample estimates only the value less the deadwood after the card and "
+        "the best discard, whose mean is exact). Taking a card only to throw it back is "
+        "never advised. `take_value` and `stock_value` repeat the two values under their "
+        "0.1 names (deprecated). " + T13_MODEL
+    ),
 }
 
 
-def _description(game: str, endpoint: str) -> str:
-    if endpoint == DISCARD and game == THREE_THIRTEEN:
-        return (
-            "For a hand after the draw (round+3 cards): going out now vs holding (T13-5). Every "
-            "distinct card is ranked by `score` (lower is better): deadwood left (C-2 with the "
-            "round's wilds, T13-1/T13-4), outs, expected deadwood after the next draw (also the "
-            "score if someone else goes out first), chance of going out next turn, and danger "
-            "to the next player. A discard that leaves every other card combined is always "
-            "recommended with `go_out: true` (you score 0, T13-6). On a last turn (`out` set) the "
-            "discard is optional: `discard` is null when keeping every card scores lower. "
-            + T13_MODEL
-        )
-    if endpoint == DRAW and game == THREE_THIRTEEN:
-        return (
-            "For a hand before the draw (round+2 cards): the value of the hand with the top "
-            "discard (`take_value`) against the mean value over a stock card (`stock_value`, "
-            "sampled without replacement until `precision` or `samples`, with its 95% "
-            "interval; the sample estimates only the value less the deadwood after the card and "
-            "the best discard, whose mean is exact). Taking a card only to throw it back is "
-            "never advised. " + T13_MODEL
-        )
-    rules = "GFF-3/GFF-7/GFF-9/GFF-10" if game == GAME_FLIP_FLOP else "TT-8/TT-10/TT-11"
+def _t13_description(game: str, endpoint: str) -> str:
+    """A Three Thirteen advice endpoint's description."""
+    return _T13_DESCRIPTIONS[endpoint]
+
+
+def _tunk_description(game: str, endpoint: str) -> str:
+    """A Tunk game's advice endpoint's description, in that game's words."""
+    words = TUNK_WORDS[game]
+    rules = words.play_rules
     if endpoint == DISCARD:
-        out = (
-            "A discard that lets you tunk out (GFF-9) or go out (GFF-10) now is always recommended "
-            "(`ends`)."
-            if game == GAME_FLIP_FLOP
-            else "A discard that lets you tunk out (TT-11) now is always recommended (`ends`)."
-        )
         return (
             f"For a hand after the draw ({rules}). Every distinct card is ranked by `score` "
             "(lower is better), the one hand evaluation the `draw` advice uses too: "
@@ -301,7 +310,7 @@ def _description(game: str, endpoint: str) -> str:
             "unseen card equally likely), the chance to empty the hand after it, and danger "
             "(the chance the card helps the next player). `value` is the hand's value: what "
             "`draw` reports for it. The plan says what to lay down first (`melds_to_lay`, "
-            f"`layoffs`, with the reason in the explanation). {out} " + TUNK_MODEL
+            f"`layoffs`, with the reason in the explanation). {words.ends_now} " + TUNK_MODEL
         )
     if endpoint == DRAW:
         return (
@@ -315,31 +324,34 @@ def _description(game: str, endpoint: str) -> str:
             "When the best discard after taking the card is that card, the advice says so "
             "(`throw_back`, a pass) with the reason. " + TUNK_MODEL
         )
-    word = "drop" if game == GAME_FLIP_FLOP else "knock"
-    if game == GAME_FLIP_FLOP:
-        pay = (
-            "GFF-8 drop at the start of a turn: a strictly lowest dropper takes the game pot "
-            "(players dealt in - 1 stakes net), a caught dropper pays its stake plus one extra "
-            "stake (-2); both settled by the settlement itself, with `bankrolls` and `stake` "
-            "deciding who is dealt in and whether you are all in (GFF-6). The flip/flop pots "
-            "and their carry-over do not depend on the drop (GFF-5)."
-        )
-    else:
-        pay = (
-            "TT-13 knock before drawing: a strictly lowest knocker gets one unit times its "
-            "multipliers from every other player (TT-14: x2 early tunk, special bonus of its own "
-            "table melds); a caught knocker pays every player who tied or beat it that player's "
-            "multiplier. TT-12: a positive `waiting` counter forbids knocking (`allowed: false`)."
-        )
     return (
         "`win_probability` is the chance that your hand total is strictly the lowest now, by Monte "
-        f"Carlo over `samples` draws of the opponents' hands, with a 95% Wilson interval. {pay} "
-        f"The expected payout averages over the same draws; the advice says {word} (`knock: "
-        "true`) when it beats the value of playing on, which is read from the hand's value in "
-        "the one hand evaluation `discard` and `draw` use (`hand_value`: (deadwood + expected "
-        "deadwood after the next draw) / 2 - out weight x chance to empty the hand) and the win "
-        "probability, by a fit to simulated tournaments. " + TUNK_MODEL
+        "Carlo over `samples` draws of the opponents' hands, with a 95% Wilson interval. "
+        f"{_KNOCK_PAY[game]} The expected payout averages over the same draws; the advice says "
+        f"{words.knock} (`knock: true`) when it beats the value of playing on, which is read "
+        "from the hand's value in the one hand evaluation `discard` and `draw` use "
+        "(`hand_value`: (deadwood + expected deadwood after the next draw) / 2 - out weight x "
+        "chance to empty the hand) and the win probability, by a fit to simulated tournaments. "
+        + TUNK_MODEL
     )
+
+
+_KNOCK_PAY = {
+    GAME_FLIP_FLOP: (
+        "GFF-8 drop at the start of a turn: a strictly lowest dropper takes the game pot "
+        "(players dealt in - 1 stakes net), a caught dropper pays its stake plus one extra "
+        "stake (-2); both settled by the settlement itself, with `bankrolls` and `stake` "
+        "deciding who is dealt in and whether you are all in (GFF-6). The flip/flop pots "
+        "and their carry-over do not depend on the drop (GFF-5)."
+    ),
+    TRIPLE_TUNK: (
+        "TT-13 knock before drawing: a strictly lowest knocker gets one unit times its "
+        "multipliers from every other player (TT-14: x2 early tunk, special bonus of its own "
+        "table melds); a caught knocker pays every player who tied or beat it that player's "
+        "multiplier. TT-12: a positive `waiting` counter forbids knocking (`allowed: false`)."
+    ),
+}
+"""What a won and a caught knock pay in each Tunk game."""
 
 
 # --- routes ------------------------------------------------------------------------------------
@@ -353,43 +365,39 @@ _T13_ANSWERS: dict[str, Callable[[Any], dict[str, Any]]] = {
     DISCARD: t13_discard_answer,
     DRAW: t13_draw_answer,
 }
-_RESPONSES: dict[str, Callable[[str], type[Schema]]] = {
-    DISCARD: discard_response_schema,
-    DRAW: draw_response_schema,
-    KNOCK: knock_response_schema,
+_Describe = Callable[[str, str], str]
+ADVICE_ANSWERS: dict[str, tuple[dict[str, Callable[[Any], dict[str, Any]]], _Describe]] = {
+    GAME_FLIP_FLOP: (_TUNK_ANSWERS, _tunk_description),
+    TRIPLE_TUNK: (_TUNK_ANSWERS, _tunk_description),
+    THREE_THIRTEEN: (_T13_ANSWERS, _t13_description),
 }
+"""Each game's advice answers (engine advice -> dict) and endpoint descriptions."""
 
 
 def endpoints_for(game: str) -> tuple[str, ...]:
     """The advice endpoints ``game`` has: knock/drop only in the Tunk games."""
-    return (DISCARD, DRAW) if game == THREE_THIRTEEN else (DISCARD, DRAW, KNOCK)
+    return ADVICE_SCHEMAS[game].endpoints
 
 
 def _add_route(blp: Blueprint, game: str, endpoint: str) -> None:
     """Register one advice route. Built per (game, endpoint) so each gets its own request and
     response schemas (the game's card notation) and its own documented examples; served by the
     lean view every cached POST uses (``_helpers.add_cached_post``)."""
-    request_schema: type[Schema]
-    build: Callable[[Any], dict[str, Any]]
-    if game == THREE_THIRTEEN:
-        request_schema, build = t13_request_schema(endpoint), _T13_ANSWERS[endpoint]
-    else:
-        request_schema, build = tunk_request_schema(game, endpoint), _TUNK_ANSWERS[endpoint]
-    summary = _SUMMARY[endpoint]
-    if endpoint == KNOCK and game == GAME_FLIP_FLOP:
-        summary = "Drop now or play on: win probability with its 95% interval and payouts"
+    answers, describe = ADVICE_ANSWERS[game]
+    words = TUNK_WORDS.get(game)
+    knock = words.knock.capitalize() if words is not None else "Knock"
     add_cached_post(
         blp,
         f"/{endpoint}",
         endpoint=endpoint,
         cache_name=endpoint,
         game=game,
-        request_schema=request_schema,
-        response_schema=_RESPONSES[endpoint](game),
-        answer=build,
+        request_schema=request_schema(game, endpoint),
+        response_schema=response_schema(game, endpoint),
+        answer=answers[endpoint],
         response_description="The advice.",
-        summary=summary,
-        description=_description(game, endpoint),
+        summary=_SUMMARY[endpoint].format(Knock=knock),
+        description=describe(game, endpoint),
         examples=ADVICE_EXAMPLES[game][endpoint],
     )
 
@@ -400,4 +408,4 @@ def add_routes(blp: Blueprint, game: str) -> None:
         _add_route(blp, game, endpoint)
 
 
-__all__ = ["add_routes", "endpoints_for"]
+__all__ = ["ADVICE_ANSWERS", "add_routes", "endpoints_for"]

@@ -15,9 +15,9 @@ from flask_smorest import Blueprint
 from api.docs.rules_doc import rule_url
 from api.resources._helpers import add_cached_post
 from api.resources.examples import ARRANGEMENT_EXAMPLES
-from api.resources.melds import arrangement, layoff, std_meld, tt_meld
+from api.resources.melds import MELD_PRESENTERS, arrangement, layoff
 from api.schemas.arrangement import ARRANGEMENT_REQUESTS, ARRANGEMENT_RESPONSES, ArrangementQuery
-from engine.core.options import THREE_THIRTEEN, TRIPLE_TUNK
+from engine.games import find_game
 from engine.teach.check_arrangement import check_arrangement
 
 
@@ -33,7 +33,7 @@ def check_query(q: ArrangementQuery) -> dict[str, Any]:
         table=base.table,
         seat=base.seat,
     )
-    present = tt_meld if base.game == TRIPLE_TUNK else std_meld
+    present = MELD_PRESENTERS[find_game(base.game).deck.kind]
     return {
         "game": base.game,
         "hand": list(base.hand),
@@ -56,7 +56,7 @@ def check_query(q: ArrangementQuery) -> dict[str, Any]:
         "missed_melds": [list(m) for m in result.missed_melds],
         "better_split": result.better_split,
         "layoffs": [layoff(lo) for lo in result.layoffs],
-        "best": arrangement(result.best, present, base.game),
+        "best": arrangement(result.best, present),
         "explanation": result.explanation,
     }
 
@@ -86,6 +86,6 @@ def add_routes(blp: Blueprint, game: str) -> None:
         response_description="The verdict on each meld and on the whole arrangement.",
         summary="Check my arrangement: is each meld legal, what did I miss (teaching)",
         description=_DESCRIPTION
-        + (" Three Thirteen also needs `round`." if game == THREE_THIRTEEN else ""),
+        + (" Three Thirteen also needs `round`." if find_game(game).rounds is not None else ""),
         example=ARRANGEMENT_EXAMPLES[game],
     )

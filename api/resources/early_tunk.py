@@ -13,7 +13,7 @@ from flask_smorest import Blueprint
 from api.resources._helpers import add_cached_post
 from api.resources.examples import EARLY_TUNK_EXAMPLES
 from api.schemas.early_tunk import EARLY_TUNK_REQUESTS, EARLY_TUNK_RESPONSES, EarlyTunkQuery
-from engine.core.options import GAME_FLIP_FLOP, TripleTunkRules
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK, TripleTunkRules
 from engine.games.gff.play import early_win, hand_total
 from engine.games.gff.settle import EarlyWin, settle_gff
 from engine.games.tt.play import early_tunk
@@ -82,6 +82,10 @@ _DESCRIPTIONS = {
 }
 
 
+ANALYSERS = {GAME_FLIP_FLOP: analyse_gff, TRIPLE_TUNK: analyse_tt}
+"""Each early-win game's analysis (GFF-4 49/50, TT-9 early tunk)."""
+
+
 def add_routes(blp: Blueprint, game: str) -> None:
     """Register ``POST /early-tunk`` for ``game`` (Game Flip Flop and Triple Tunk only)."""
     add_cached_post(
@@ -92,7 +96,7 @@ def add_routes(blp: Blueprint, game: str) -> None:
         game=game,
         request_schema=EARLY_TUNK_REQUESTS[game],
         response_schema=EARLY_TUNK_RESPONSES[game],
-        answer=analyse_gff if game == GAME_FLIP_FLOP else analyse_tt,
+        answer=ANALYSERS[game],
         response_description="Eligibility, total and value.",
         summary="Can the dealt hand claim before play (49/50, early tunk) and what it is worth",
         description=_DESCRIPTIONS[game],

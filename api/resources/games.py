@@ -1,9 +1,8 @@
 """``GET /v1/games``: the catalogue of games, read from the engine (rules, decks, hand sizes).
 
 Nothing here is a hand-kept copy of an engine table: options, defaults and allowed values come
-from ``engine.core.options``, hand sizes from ``engine.games.hands``, card names from the card
-modules. Only
-the titles and seat ranges (RULES.md GFF-1, TT-1) live in ``api.schemas.common``.
+from ``engine.core.options``; titles, seat ranges, decks, hand sizes and which endpoints a game
+has (early win, side pots, knock) from its :class:`~engine.games.base.Game`.
 """
 
 from __future__ import annotations
@@ -14,23 +13,17 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from api.schemas.common import GAME_TITLES, PLAYER_RANGE
-from api.schemas.fields import STD_NOTATION, TOPPER_NOTATION
+from api.resources.advice import endpoints_for
 from api.schemas.games import GamesOut
-from engine.core.cards import RANK_NAMES, card_name
+from engine.core.cards import RANK_NAMES
 from engine.core.options import (
     EARLY_TUNK_RANGE,
-    GAME_FLIP_FLOP,
     GAMES,
     OPTION_CHOICES,
     RULES_CLASSES,
-    THREE_THIRTEEN,
-    TRIPLE_TUNK,
     canonical_rules,
     default_rules,
 )
-from engine.core.topper import DECK as TOPPER_DECK
-from engine.core.topper import topper_card_name
 from engine.games import find_game
 
 _RULE_ID = re.compile(r"^([A-Z0-9]+-\d+)")
@@ -86,31 +79,28 @@ def _hand_sizes(game: str) -> list[dict[str, Any]]:
 
 
 def _deck(game: str) -> dict[str, Any]:
-    if game == TRIPLE_TUNK:
-        return {
-            "kind": "triple-topper",
-            "size": len(TOPPER_DECK),
-            "max_decks": 1,
-            "notation": TOPPER_NOTATION,
-            "examples": [topper_card_name(c) for c in (0, 37, 124)],
-        }
+    """The game's deck as the engine describes it (C-1, GFF-1, TT-1, T13-2)."""
+    deck = find_game(game).deck
     return {
-        "kind": "standard",
-        "size": 52,
-        "max_decks": find_game(game).deck.max_decks,
-        "notation": STD_NOTATION,
-        "examples": [card_name(c) for c in (0, 22, 37, 51)],
+        "kind": deck.kind,
+        "size": deck.size,
+        "max_decks": deck.max_decks,
+        "notation": deck.notation,
+        "examples": list(deck.examples),
     }
 
 
 def _endpoints(game: str) -> list[str]:
-    names = ["melds", "settle", "discard", "draw"]
-    if game != THREE_THIRTEEN:
-        names.insert(1, "early-tunk")
-        names.append("knock")
-    if game == GAME_FLIP_FLOP:
-        names.insert(2, "side-pots")
-    names.append("arrangement")
+    """The game's endpoints, in the order its blueprint registers them."""
+    rules_of = find_game(game)
+    names = [
+        "melds",
+        *(("early-tunk",) if rules_of.early_win else ()),
+        *(("side-pots",) if rules_of.side_pots else ()),
+        "settle",
+        *endpoints_for(game),
+        "arrangement",
+    ]
     return [f"POST /v1/games/{game}/{name}" for name in names]
 
 
@@ -120,9 +110,9 @@ def catalogue() -> dict[str, Any]:
         "games": [
             {
                 "game": game,
-                "title": GAME_TITLES[game],
+                "title": find_game(game).title,
                 "deck": _deck(game),
-                "players": dict(zip(("min", "max"), PLAYER_RANGE[game], strict=True)),
+                "players": dict(zip(("min", "max"), find_game(game).players, strict=True)),
                 "hand_sizes": _hand_sizes(game),
                 "options": _options(game),
                 "endpoints": _endpoints(game),

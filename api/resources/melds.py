@@ -19,6 +19,7 @@ from api.resources.examples import MELDS_EXAMPLES
 from api.schemas.melds import MELDS_REQUESTS, MELDS_RESPONSES, MeldsQuery
 from engine.core.cards import POINTS as STD_POINTS
 from engine.core.cards import RANK_NAMES, SUIT_LETTERS
+from engine.core.deck import STANDARD, TRIPLE_TOPPER
 from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK, ThreeThirteenRules
 from engine.core.topper import POINTS as TOPPER_POINTS
 from engine.core.types import Arrangement, BestResult, Layoff
@@ -69,16 +70,16 @@ def tt_meld(meld: TTMeld) -> dict[str, Any]:
     }
 
 
-def arrangement(arr: Arrangement[Any], present: Any, game: str) -> dict[str, Any]:
-    """C-2 arrangement: melds, deadwood and its points (+ TT-14 special bonus)."""
+def arrangement(arr: Arrangement[Any], present: Any) -> dict[str, Any]:
+    """C-2 arrangement: melds, deadwood and its points, and the TT-14 special bonus (the
+    response schema lists it only in Triple Tunk, where it is a rule)."""
     out: dict[str, Any] = {
         "melds": [present(m) for m in arr.melds],
         "deadwood": list(arr.deadwood),
         "deadwood_points": arr.deadwood_points,
         "melded_count": arr.melded_count,
+        "special_bonus": arr.special_bonus,
     }
-    if game == TRIPLE_TUNK:
-        out["special_bonus"] = arr.special_bonus
     return out
 
 
@@ -138,15 +139,13 @@ def ranked(search: Callable[[int], BestResult[Any]], max_ties: int) -> BestResul
     return search(max(max_ties, 1))
 
 
-def best_and_ties(
-    result: BestResult[Any], max_ties: int, present: Any, game: str
-) -> dict[str, Any]:
+def best_and_ties(result: BestResult[Any], max_ties: int, present: Any) -> dict[str, Any]:
     """The best arrangement and up to ``max_ties`` ties of :func:`ranked`'s ``result``;
     ``ties_truncated`` if more exist."""
     shown = result.ties[:max_ties]
     return {
-        "best": arrangement(result.best, present, game),
-        "ties": [arrangement(t, present, game) for t in shown],
+        "best": arrangement(result.best, present),
+        "ties": [arrangement(t, present) for t in shown],
         "ties_truncated": result.ties_truncated or len(result.ties) > len(shown),
     }
 
@@ -198,7 +197,7 @@ def analyse_gff(q: MeldsQuery) -> dict[str, Any]:
         "hand": list(q.hand),
         "hand_points": sum(STD_POINTS[c] for c in q.hand),
         **listed_std(q.hand, ctx, q.limit, q.offset),
-        **best_and_ties(result, q.max_ties, std_meld, q.game),
+        **best_and_ties(result, q.max_ties, std_meld),
         "layoffs": [layoff(lo) for lo in gff_layoffs(q.hand, q.table)],
         "going_out": _gff_going_out(gff_going_out(q.hand, q.table, q.seat), ctx),
         "layoff_plan": _plan(q, result.best.deadwood, keep=0),
@@ -242,7 +241,7 @@ def analyse_tt(q: MeldsQuery) -> dict[str, Any]:
         "hand": list(q.hand),
         "hand_points": sum(TOPPER_POINTS[c] for c in q.hand),
         **listed(iter_tt_melds(q.hand), q.limit, q.offset, tt_meld),
-        **best_and_ties(result, q.max_ties, tt_meld, q.game),
+        **best_and_ties(result, q.max_ties, tt_meld),
         "layoffs": [layoff(lo) for lo in tt_layoffs(q.hand, q.table, q.seat)],
         "going_out": _tt_going_out(q),
         "layoff_plan": _plan(q, result.best.deadwood, keep=2),
@@ -255,7 +254,7 @@ def _t13_going_out(q: MeldsQuery, round_number: int, deadwood: int) -> dict[str,
         assert isinstance(q.rules, ThreeThirteenRules)
         options = going_out_options(q.hand, round_number, q.rules)
         shown = [
-            {"discard": o.discard, "arrangement": arrangement(o.arrangement, std_meld, q.game)}
+            {"discard": o.discard, "arrangement": arrangement(o.arrangement, std_meld)}
             for o in options
         ]
         return {
@@ -287,7 +286,7 @@ def analyse_t13(q: MeldsQuery) -> dict[str, Any]:
     assert q.round is not None and isinstance(q.rules, ThreeThirteenRules)
     ctx = _t13_context(q.round, q.rules)
     best = best_and_ties(
-        ranked(partial(best_arrangement, q.hand, ctx), q.max_ties), q.max_ties, std_meld, q.game
+        ranked(partial(best_arrangement, q.hand, ctx), q.max_ties), q.max_ties, std_meld
     )
     return {
         "game": q.game,
@@ -302,6 +301,12 @@ def analyse_t13(q: MeldsQuery) -> dict[str, Any]:
         "going_out": _t13_going_out(q, q.round, best["best"]["deadwood_points"]),
     }
 
+
+MELD_PRESENTERS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    STANDARD.kind: std_meld,
+    TRIPLE_TOPPER.kind: tt_meld,
+}
+"""How a meld of each deck is presented, by ``Deck.kind``."""
 
 ANALYSERS = {GAME_FLIP_FLOP: analyse_gff, TRIPLE_TUNK: analyse_tt, THREE_THIRTEEN: analyse_t13}
 

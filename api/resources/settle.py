@@ -180,7 +180,7 @@ _DESCRIPTIONS = {
     "extra stake, the lowest others split), a tunk out (GFF-9: every other player adds one "
     "extra stake), going out (GFF-10) or an exhausted stock (GFF-11). Side pots settle from "
     "`dealt_hands` + `flip_card` (GFF-5) or `side_winners`; without either only the game pot "
-    "is settled, as in the seed's examples. Splits give leftover units from the dealer's left "
+    "is settled. Splits give leftover units from the dealer's left "
     "(C-3).",
     TRIPLE_TUNK: "Knock (TT-13): a knocker strictly lowest collects one unit times their "
     "multiplier from every other player; otherwise the knocker pays each player who tied or "

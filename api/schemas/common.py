@@ -17,40 +17,25 @@ from typing import Any, NoReturn
 from marshmallow import Schema, fields, validate
 
 from api.schemas.fields import MAX_SEAT_NUMBER, at_most, card_field_for, path_error
-from engine.core.cards import card_name
-from engine.core.deck import MAX_DECKS
+from engine.core.deck import MAX_DECKS, STANDARD, TRIPLE_TOPPER
 from engine.core.errors import EngineError
-from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
-from engine.core.topper import topper_card_name
 from engine.core.types import TableMeld
-from engine.games import THREE_THIRTEEN_GAME, find_game
+from engine.games import THREE_THIRTEEN_GAME, TRIPLE_TUNK_GAME, find_game
+from engine.games.tt.play import TUNK_SHAPES
 
-# Seats per game: GFF-1 (2-8), TT-1 (3-6). RULES.md sets no limit for Three Thirteen; the service
-# accepts 2-8 seats there and checks that the decks hold round 11's deal (T13-2).
-PLAYER_RANGE: dict[str, tuple[int, int]] = {
-    GAME_FLIP_FLOP: (2, 8),
-    TRIPLE_TUNK: (3, 6),
-    THREE_THIRTEEN: (2, 8),
-}
-SCHEMA_PREFIX: dict[str, str] = {GAME_FLIP_FLOP: "Gff", TRIPLE_TUNK: "Tt", THREE_THIRTEEN: "T13"}
-GAME_TITLES: dict[str, str] = {
-    GAME_FLIP_FLOP: "Game, Flip, Flop",
-    TRIPLE_TUNK: "Triple Tunk",
-    THREE_THIRTEEN: "Three Thirteen",
-}
 MAX_TIES_LIMIT = 100
 MAX_ROUND = THREE_THIRTEEN_GAME.rounds or 11  # T13-1
 LAST_DEAL = THREE_THIRTEEN_GAME.deal_size(MAX_ROUND)  # T13-1: round 11 deals 13 cards
-
-
-def card_namer(game: str) -> Callable[[int], str]:
-    """The canonical printer of ``game``'s cards (for messages)."""
-    return topper_card_name if game == TRIPLE_TUNK else card_name
+CARD_LIST_EXAMPLES: dict[str, str] = {
+    STANDARD.kind: '["AS", "10H"]',
+    TRIPLE_TOPPER.kind: '["RH3", "KB?"]',
+}
+"""A short card list in each deck's notation, by ``Deck.kind``, for "expected an array" errors."""
 
 
 def schema_name(game: str, suffix: str) -> str:
     """Class name of a per-game schema (``GffMeldsRequest``): apispec names components by it."""
-    return SCHEMA_PREFIX[game] + suffix
+    return find_game(game).schema_prefix + suffix
 
 
 def make_schema(
@@ -90,7 +75,7 @@ def seat_field(description: str, **kwargs: Any) -> fields.Integer:
 
 def players_field(game: str, description: str, **kwargs: Any) -> fields.Integer:
     """The number of seats at the table, within the game's range."""
-    low, high = PLAYER_RANGE[game]
+    low, high = find_game(game).players
     return fields.Integer(
         strict=True,
         validate=validate.Range(min=low, max=high),
@@ -110,7 +95,7 @@ def check_seat(path: str, seat: int, players: int) -> None:
 
 def cards_field(game: str, description: str, **kwargs: Any) -> fields.List:
     """A list of ``game``'s cards (parsed to ints by the game's card field)."""
-    sample = '["RH3", "KB?"]' if game == TRIPLE_TUNK else '["AS", "10H"]'
+    sample = CARD_LIST_EXAMPLES[find_game(game).deck.kind]
     invalid = f"expected a JSON array of card strings such as {sample}"
     kwargs.setdefault("error_messages", {"invalid": invalid})
     return fields.List(card_field_for(game), metadata={"description": description}, **kwargs)
@@ -127,7 +112,7 @@ def check_copies(game: str, groups: Sequence[tuple[str, Sequence[int]]], copies:
         return
     seen: Counter[int] = Counter()
     first: dict[int, str] = {}
-    name = card_namer(game)
+    name = find_game(game).deck.name
     for path, cards in groups:
         for i, card in enumerate(cards):
             seen[card] += 1
@@ -166,7 +151,7 @@ def check_hand(
 
 
 class AddedCardSchema(Schema):
-    """One card a player other than the meld's owner laid on it (the seed's "sideways" card)."""
+    """One card a player other than the meld's owner laid on it."""
 
     seat = seat_field("Seat that laid the card.", required=True)
 
@@ -354,15 +339,11 @@ def layoffs_field(game: str, description: str) -> fields.List:
 
 # --- Triple Tunk: what legal play can put on the table ------------------------------------------
 
-TT_HAND = 5
-"""TT-1: five cards dealt; every turn draws one and discards one (TT-10)."""
-TT_TUNK_SHAPES: tuple[tuple[tuple[int, ...], int], ...] = (
-    ((5,), 0),
-    ((3, 3), 0),
-    ((3,), 2),
-    ((4,), 1),
+TT_TUNK_SHAPES: tuple[tuple[tuple[int, ...], int], ...] = tuple(
+    (sizes, sideways) for sizes, sideways, _discard in TUNK_SHAPES.values()
 )
-"""TT-11 tunk-out shapes: (own cards of each own meld, cards laid on opponents' melds)."""
+"""TT-11 tunk-out shapes from the engine (``TUNK_SHAPES``): (own cards of each own meld, cards
+laid on opponents' melds); whether a discard follows does not matter for what is laid."""
 
 
 def _fits_shape(sizes: Sequence[int], sideways: int) -> bool:
@@ -389,6 +370,7 @@ def check_tt_laid_cards(table: Sequence[TableMeld], players: int, tunker: int | 
     (TT-11), so a seat that did not tunk out has laid at most 4 cards (own melds plus cards on
     others' melds). The tunker's cards must fit one TT-11 shape.
     """
+    hand = TRIPLE_TUNK_GAME.deal_size()  # TT-1: held between turns (TT-10)
     own: list[list[int]] = [[] for _ in range(players)]
     sideways = [0] * players
     for meld in table:
@@ -404,9 +386,9 @@ def check_tt_laid_cards(table: Sequence[TableMeld], players: int, tunker: int | 
                     f"seat {seat} tunked out but its cards on the table ({sum(own[seat])} in its "
                     f"own melds, {sideways[seat]} on others') fit no TT-11 tunk-out shape",
                 )
-        elif laid > TT_HAND - 1:
+        elif laid > hand - 1:
             raise path_error(
                 "table",
-                f"seat {seat} has laid {laid} cards; a Triple Tunk hand of {TT_HAND} (TT-1, "
+                f"seat {seat} has laid {laid} cards; a Triple Tunk hand of {hand} (TT-1, "
                 "TT-10) keeps at least one card unless it tunks out (TT-11)",
             )

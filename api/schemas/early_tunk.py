@@ -102,7 +102,7 @@ class EarlyTunkOutBase(Schema):
     game = fields.String()
     total = fields.Integer(metadata={"description": "Points of the dealt hand."})
     eligible = fields.Boolean(metadata={"description": "The hand may claim (GFF-4 / TT-9)."})
-    rule = fields.String(metadata={"description": "RULES.md id."})
+    rule = fields.String(metadata={"description": "Rule id (docs/rules.md)."})
     pays = fields.String(metadata={"description": "What the claim is worth, in words."})
 
 

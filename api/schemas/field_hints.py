@@ -8,27 +8,34 @@ Runs as an ``after_request`` step on 422 problems of ``/v1/games/<game>/...`` on
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from flask import Flask, Response, request
 
 from api.http.errors import PROBLEM_MIMETYPE
-from api.schemas.common import GAME_TITLES
-from engine.core.options import THREE_THIRTEEN
+from engine.games import GAMES, Game
 
 UNKNOWN = "Unknown field."
-# field -> (games that take it, what it is)
-OTHER_GAMES_FIELDS = {
-    "round": ((THREE_THIRTEEN,), "the Three Thirteen round (T13-1)"),
-    "decks": ((THREE_THIRTEEN,), "the number of decks in Three Thirteen (T13-2)"),
+
+
+def _in_rounds(game: Game) -> bool:
+    """The game is played in rounds of growing hands and several decks (T13-1, T13-2)."""
+    return game.rounds is not None
+
+
+# field -> (which games take it, what it is)
+OTHER_GAMES_FIELDS: dict[str, tuple[Callable[[Game], bool], str]] = {
+    "round": (_in_rounds, "the Three Thirteen round (T13-1)"),
+    "decks": (_in_rounds, "the number of decks in Three Thirteen (T13-2)"),
 }
 
 
 def hint(game: str, field: str) -> str | None:
     """The message for ``field`` sent to ``game``, or None when there is nothing better to say."""
     known = OTHER_GAMES_FIELDS.get(field)
-    if known is None or game in known[0] or game not in GAME_TITLES:
+    if known is None or game not in GAMES or known[0](GAMES[game]):
         return None
-    return f"{GAME_TITLES[game]} does not take `{field}`: it is {known[1]}; leave it out"
+    return f"{GAMES[game].title} does not take `{field}`: it is {known[1]}; leave it out"
 
 
 def _rewrite(response: Response) -> Response:

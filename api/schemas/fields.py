@@ -16,29 +16,19 @@ from typing import Any
 from marshmallow import ValidationError, fields, validate
 
 from engine.core.cards import card_name, parse_card
+from engine.core.deck import STANDARD, TRIPLE_TOPPER
 from engine.core.errors import CardError, RuleError
 from engine.core.options import (
     EARLY_TUNK_RANGE,
     OPTION_CHOICES,
     RULES_CLASSES,
-    TRIPLE_TUNK,
     Rules,
     canonical_rules,
     default_rules,
     parse_rules,
 )
 from engine.core.topper import parse_topper_card, topper_card_name
-
-STD_NOTATION = (
-    "Standard card: rank A 2-10 J Q K (T or 0 also mean ten) followed by suit S H D C "
-    "(or a suit symbol), case-insensitive, e.g. AS, 10H, th, Q♦. Printed back as AS, 10H, QD."
-)
-TOPPER_NOTATION = (
-    "Triple Topper card: colour R Y G B K (K = black, wild), shape C H T S B (B = blob, wild), "
-    "number 1 2 3 4 ? (? counts 5), e.g. RH3, KB?; also spelled out: 'red heart 3'. "
-    "Printed back as RH3."
-)
-
+from engine.games import find_game
 
 MAX_MONEY = 10**12
 """Largest amount of money a request may carry (stake, unit, bankroll, carry-in, price per
@@ -172,7 +162,7 @@ class StdCard(CardField):
 
     deck_name = "standard 52-card deck"
     other_deck = "Triple Topper"
-    notation = STD_NOTATION
+    notation = STANDARD.notation
     example = "10H"
     parse_text = staticmethod(parse_card)
     parse_other = staticmethod(parse_topper_card)
@@ -184,7 +174,7 @@ class TopperCard(CardField):
 
     deck_name = "Triple Topper"
     other_deck = "standard-deck"
-    notation = TOPPER_NOTATION
+    notation = TRIPLE_TOPPER.notation
     example = "RH3"
     parse_text = staticmethod(parse_topper_card)
     parse_other = staticmethod(parse_card)
@@ -193,7 +183,14 @@ class TopperCard(CardField):
 
 def card_field_for(game: str, **kwargs: Any) -> CardField:
     """The card field of ``game``'s deck."""
-    return TopperCard(**kwargs) if game == TRIPLE_TUNK else StdCard(**kwargs)
+    return CARD_FIELDS[find_game(game).deck.kind](**kwargs)
+
+
+CARD_FIELDS: dict[str, type[CardField]] = {
+    STANDARD.kind: StdCard,
+    TRIPLE_TOPPER.kind: TopperCard,
+}
+"""The card field of each deck, by ``Deck.kind``."""
 
 
 def rules_properties(game: str) -> dict[str, Any]:
@@ -230,7 +227,7 @@ class RulesField(fields.Field):
     rules.
 
     Unknown options and bad values are reported at ``rules.<option>`` (the engine names it).
-    Missing or null means the RULES.md defaults.
+    Missing or null means the defaults of docs/rules.md.
     """
 
     def __init__(self, game: str, **kwargs: Any) -> None:
@@ -239,7 +236,8 @@ class RulesField(fields.Field):
             "type": "object",
             "properties": rules_properties(game),
             "additionalProperties": False,
-            "description": "House-rule options (RULES.md); omitted options take their defaults.",
+            "description": "House-rule options (docs/rules.md); omitted options take their "
+            "defaults.",
         }
         kwargs.setdefault("load_default", lambda: default_rules(game))
         kwargs.setdefault("allow_none", True)

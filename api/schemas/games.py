@@ -42,7 +42,7 @@ class OptionOut(Schema):
     type = fields.String(metadata={"description": "`string` or `array of integers`."})
     default = fields.Raw(metadata={"description": "Value used when the option is omitted."})
     allowed = fields.List(fields.Raw(), metadata={"description": "Allowed values (or items)."})
-    rule = fields.String(metadata={"description": "RULES.md id of the house rule."})
+    rule = fields.String(metadata={"description": "Rule id (docs/rules.md) of the house rule."})
     description = fields.String()
 
 

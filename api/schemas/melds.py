@@ -17,7 +17,6 @@ from marshmallow import Schema, fields, post_load, validate
 
 from api.schemas.common import (
     MAX_TIES_LIMIT,
-    PLAYER_RANGE,
     build_table,
     canonical_table,
     cards_field,
@@ -49,6 +48,7 @@ from engine.core.options import (
     canonical_rules,
 )
 from engine.core.types import TableMeld
+from engine.games import find_game
 from engine.games.gff.play import spread_kind, validate_gff_table
 from engine.games.t13.settle import default_decks
 from engine.games.tt.melds import is_tt_meld
@@ -134,13 +134,21 @@ def t13_meld_problem(
     return check
 
 
+ENGINE_TABLE_CHECKS: dict[str, Callable[[Sequence[TableMeld]], None]] = {
+    GAME_FLIP_FLOP: validate_gff_table,
+    TRIPLE_TUNK: validate_tt_table,
+}
+"""The engine's own table checks of each game that has them (Three Thirteen has no lay-offs,
+T13-7, so nothing more to check)."""
+
+
 def validate_engine_table(game: str, table: Sequence[TableMeld]) -> None:
     """The engine's own table checks (e.g. GFF: the owner laid at least three of the cards)."""
+    check = ENGINE_TABLE_CHECKS.get(game)
+    if check is None:
+        return
     try:
-        if game == GAME_FLIP_FLOP:
-            validate_gff_table(table)
-        elif game == TRIPLE_TUNK:
-            validate_tt_table(table)
+        check(table)
     except EngineError as exc:
         raise_engine(exc, "table")
 
@@ -185,15 +193,18 @@ class MeldsRequestBase(Schema):
         """Game-specific hand checks (sizes, copies)."""
         check_hand(self.game, data["hand"])
 
+    def check_laid_cards(self, table: Sequence[TableMeld], players: int) -> None:
+        """Game-specific checks of what the table says each seat laid (nothing by default)."""
+
     @post_load
     def make_query(self, data: dict[str, Any], **_: Any) -> MeldsQuery:
         """Cross-field checks in field order, then the frozen query."""
-        players = data.get("players") or PLAYER_RANGE[self.game][1]
+        players = data.get("players") or find_game(self.game).players[1]
         check_seat("seat", data["seat"], players)
         self.check_hand_size(data)  # Three Thirteen fills in the default decks (T13-2)
         decks = data.get("decks", 1)
         table = build_table(data.get("table", []), players, self.meld_problem(data))
-        copies = decks if self.game == THREE_THIRTEEN else 1
+        copies = find_game(self.game).copies(decks)
         check_copies(
             self.game,
             [("hand", data["hand"])]
@@ -201,8 +212,7 @@ class MeldsRequestBase(Schema):
             copies,
         )
         validate_engine_table(self.game, table)
-        if self.game == TRIPLE_TUNK:
-            check_tt_laid_cards(table, players, None)  # nobody has tunked out yet
+        self.check_laid_cards(table, players)
         return MeldsQuery(
             game=self.game,
             hand=tuple(sorted(data["hand"])),
@@ -268,6 +278,10 @@ class TtMeldsRequest(MeldsRequestBase):
 
     def meld_problem(self, data: dict[str, Any]) -> Callable[[tuple[int, ...]], str | None]:
         return tt_meld_problem
+
+    def check_laid_cards(self, table: Sequence[TableMeld], players: int) -> None:
+        """TT-1/TT-10/TT-11: what a seat can have laid (nobody has tunked out yet)."""
+        check_tt_laid_cards(table, players, None)
 
 
 class T13MeldsRequest(MeldsRequestBase):
@@ -366,17 +380,29 @@ class TTMeldOutBase(Schema):
     )
 
 
-@cache
-def meld_out_schema(game: str) -> type[Schema]:
-    """Per-game meld description output."""
-    card = card_field_for(game)
-    if game == TRIPLE_TUNK:
-        return make_schema(
-            schema_name(game, "Meld"),
-            TTMeldOutBase,
-            {"cards": fields.List(card)},
-            order=("cards",),
-        )
+def _tt_meld_out(game: str) -> type[Schema]:
+    """A Triple Tunk meld: what matches, sequence, special (TT-3..TT-7)."""
+    return make_schema(
+        schema_name(game, "Meld"),
+        TTMeldOutBase,
+        {"cards": fields.List(card_field_for(game))},
+        order=("cards",),
+    )
+
+
+def _std_meld_attrs(game: str) -> dict[str, Any]:
+    return {"cards": fields.List(card_field_for(game))}
+
+
+def _std_meld_out(game: str) -> type[Schema]:
+    """A standard-deck meld without wilds (GFF-2)."""
+    return make_schema(
+        schema_name(game, "Meld"), StdMeldOutBase, _std_meld_attrs(game), order=("cards",)
+    )
+
+
+def _wild_meld_out(game: str) -> type[Schema]:
+    """A standard-deck meld that may hold wilds, with what each stands for (T13-4)."""
     wild = make_schema(
         schema_name(game, "Wild"),
         WildOut,
@@ -385,13 +411,26 @@ def meld_out_schema(game: str) -> type[Schema]:
             "stands_for": card_field_for(game, metadata={"description": "The card it stands for."}),
         },
     )
-    attrs: dict[str, Any] = {"cards": fields.List(card_field_for(game))}
-    if game == THREE_THIRTEEN:
-        attrs["wilds"] = fields.List(
-            fields.Nested(wild),
-            metadata={"description": "Wild cards in the meld and what each stands for (T13-4)."},
-        )
+    attrs = _std_meld_attrs(game)
+    attrs["wilds"] = fields.List(
+        fields.Nested(wild),
+        metadata={"description": "Wild cards in the meld and what each stands for (T13-4)."},
+    )
     return make_schema(schema_name(game, "Meld"), StdMeldOutBase, attrs, order=("cards",))
+
+
+_MELD_OUT: dict[str, Callable[[str], type[Schema]]] = {
+    GAME_FLIP_FLOP: _std_meld_out,
+    TRIPLE_TUNK: _tt_meld_out,
+    THREE_THIRTEEN: _wild_meld_out,
+}
+"""Each game's meld description builder."""
+
+
+@cache
+def meld_out_schema(game: str) -> type[Schema]:
+    """Per-game meld description output."""
+    return _MELD_OUT[game](game)
 
 
 class ArrangementOutBase(Schema):
@@ -401,6 +440,22 @@ class ArrangementOutBase(Schema):
     melded_count = fields.Integer(metadata={"description": "Cards in melds (first tie-break)."})
 
 
+def _tt_arrangement_extras() -> dict[str, Any]:
+    """Triple Tunk arrangements also say what their specials would earn (TT-14)."""
+    return {
+        "special_bonus": fields.Integer(
+            metadata={
+                "description": "TT-14 bonus these melds would earn once laid (1 = none, 2/3/4)."
+            }
+        )
+    }
+
+
+_ARRANGEMENT_EXTRAS: dict[str, Callable[[], dict[str, Any]]] = {
+    TRIPLE_TUNK: _tt_arrangement_extras,
+}
+
+
 @cache
 def arrangement_schema(game: str) -> type[Schema]:
     """Per-game arrangement output (``special_bonus`` only in Triple Tunk)."""
@@ -408,12 +463,7 @@ def arrangement_schema(game: str) -> type[Schema]:
         "melds": fields.List(fields.Nested(meld_out_schema(game))),
         "deadwood": fields.List(card_field_for(game)),
     }
-    if game == TRIPLE_TUNK:
-        attrs["special_bonus"] = fields.Integer(
-            metadata={
-                "description": "TT-14 bonus these melds would earn once laid (1 = none, 2/3/4)."
-            }
-        )
+    attrs.update(_ARRANGEMENT_EXTRAS.get(game, dict)())
     return make_schema(
         schema_name(game, "Arrangement"), ArrangementOutBase, attrs, order=("melds", "deadwood")
     )
@@ -423,7 +473,9 @@ class GoingOutBase(Schema):
     """Whether the asking player can end the play now, how, and what it pays."""
 
     possible = fields.Boolean(metadata={"description": "The player can go/tunk out this turn."})
-    rule = fields.String(allow_none=True, metadata={"description": "RULES.md id that applies."})
+    rule = fields.String(
+        allow_none=True, metadata={"description": "Rule id (docs/rules.md) that applies."}
+    )
     pays = fields.String(metadata={"description": "What it pays, in words."})
 
 
@@ -437,78 +489,93 @@ def _layoffs_then_discard(game: str, layoffs_doc: str) -> dict[str, Any]:
     }
 
 
+def _gff_going_out(game: str, meld: type[Schema], arrangement: type[Schema]) -> dict[str, Any]:
+    """Game Flip Flop: tunk out (GFF-9) or go out (GFF-10), spreads, lay-offs, discard."""
+    return {
+        "kind": fields.String(
+            allow_none=True,
+            metadata={"description": "`tunk_out` (GFF-9), `go_out` (GFF-10) or null."},
+        ),
+        "spreads": fields.List(
+            fields.Nested(meld), metadata={"description": "New spreads to lay."}
+        ),
+        **_layoffs_then_discard(game, "Cards to add to table spreads, in laying order."),
+        "extra_stakes_per_opponent": fields.Integer(
+            metadata={
+                "description": "Extra stakes each other player adds to the game pot "
+                "(1 for a tunk out, GFF-9; 0 for going out, GFF-10)."
+            }
+        ),
+    }
+
+
+def _tt_going_out(game: str, meld: type[Schema], arrangement: type[Schema]) -> dict[str, Any]:
+    """Triple Tunk: the TT-11 shape, melds, lay-offs, discard and the TT-14 multiplier."""
+    return {
+        "shape": fields.String(
+            allow_none=True,
+            metadata={
+                "description": "TT-11 shape: `five_meld` (one 5-card meld + discard), "
+                "`two_three_melds` (two 3-card melds, no discard), `three_meld_two_layoffs` "
+                "(3-card meld + 2 cards on opponents' melds + discard), `four_meld_one_layoff` "
+                "(4-card meld + 1 card on an opponent's meld + discard), or null."
+            },
+        ),
+        "melds": fields.List(fields.Nested(meld), metadata={"description": "Melds to lay."}),
+        **_layoffs_then_discard(game, "Cards to lay on opponents' melds."),
+        "multiplier": fields.Integer(
+            metadata={
+                "description": "TT-14 multiplier of the unit every other player pays: x2 tunk "
+                "out, x2 early tunk claimed, x special bonus (1-4); max 16."
+            }
+        ),
+        "special_bonus": fields.Integer(
+            metadata={"description": "TT-14 special bonus after this tunk out (1-4)."}
+        ),
+    }
+
+
+def _t13_going_out(game: str, meld: type[Schema], arrangement: type[Schema]) -> dict[str, Any]:
+    """Three Thirteen: each discard that goes out (T13-5), or ready before the draw."""
+    option = make_schema(
+        schema_name(game, "GoOutOption"),
+        Schema,
+        {
+            "discard": card_field_for(game, metadata={"description": "The card to discard."}),
+            "arrangement": fields.Nested(
+                arrangement, metadata={"description": "How the other cards combine."}
+            ),
+        },
+    )
+    return {
+        "options": fields.List(
+            fields.Nested(option),
+            metadata={
+                "description": "Each distinct discard that leaves round+2 cards fully "
+                "combined (T13-5)."
+            },
+        ),
+        "ready": fields.Boolean(
+            metadata={
+                "description": "With round+2 cards (before drawing): every card is already "
+                "combined, so any draw lets the player go out next turn."
+            }
+        ),
+    }
+
+
+_GOING_OUT: dict[str, Callable[[str, type[Schema], type[Schema]], dict[str, Any]]] = {
+    GAME_FLIP_FLOP: _gff_going_out,
+    TRIPLE_TUNK: _tt_going_out,
+    THREE_THIRTEEN: _t13_going_out,
+}
+"""Each game's going-out fields."""
+
+
 @cache
 def going_out_schema(game: str) -> type[Schema]:
     """Per-game going-out output."""
-    arrangement = arrangement_schema(game)
-    meld = meld_out_schema(game)
-    attrs: dict[str, Any] = {}
-    if game == GAME_FLIP_FLOP:
-        attrs = {
-            "kind": fields.String(
-                allow_none=True,
-                metadata={"description": "`tunk_out` (GFF-9), `go_out` (GFF-10) or null."},
-            ),
-            "spreads": fields.List(
-                fields.Nested(meld), metadata={"description": "New spreads to lay."}
-            ),
-            **_layoffs_then_discard(game, "Cards to add to table spreads, in laying order."),
-            "extra_stakes_per_opponent": fields.Integer(
-                metadata={
-                    "description": "Extra stakes each other player adds to the game pot "
-                    "(1 for a tunk out, GFF-9; 0 for going out, GFF-10)."
-                }
-            ),
-        }
-    elif game == TRIPLE_TUNK:
-        attrs = {
-            "shape": fields.String(
-                allow_none=True,
-                metadata={
-                    "description": "TT-11 shape: `five_meld` (one 5-card meld + discard), "
-                    "`two_three_melds` (two 3-card melds, no discard), `three_meld_two_layoffs` "
-                    "(3-card meld + 2 cards on opponents' melds + discard), `four_meld_one_layoff` "
-                    "(4-card meld + 1 card on an opponent's meld + discard), or null."
-                },
-            ),
-            "melds": fields.List(fields.Nested(meld), metadata={"description": "Melds to lay."}),
-            **_layoffs_then_discard(game, "Cards to lay on opponents' melds."),
-            "multiplier": fields.Integer(
-                metadata={
-                    "description": "TT-14 multiplier of the unit every other player pays: x2 tunk "
-                    "out, x2 early tunk claimed, x special bonus (1-4); max 16."
-                }
-            ),
-            "special_bonus": fields.Integer(
-                metadata={"description": "TT-14 special bonus after this tunk out (1-4)."}
-            ),
-        }
-    else:
-        option = make_schema(
-            schema_name(game, "GoOutOption"),
-            Schema,
-            {
-                "discard": card_field_for(game, metadata={"description": "The card to discard."}),
-                "arrangement": fields.Nested(
-                    arrangement, metadata={"description": "How the other cards combine."}
-                ),
-            },
-        )
-        attrs = {
-            "options": fields.List(
-                fields.Nested(option),
-                metadata={
-                    "description": "Each distinct discard that leaves round+2 cards fully "
-                    "combined (T13-5)."
-                },
-            ),
-            "ready": fields.Boolean(
-                metadata={
-                    "description": "With round+2 cards (before drawing): every card is already "
-                    "combined, so any draw lets the player go out next turn."
-                }
-            ),
-        }
+    attrs = _GOING_OUT[game](game, meld_out_schema(game), arrangement_schema(game))
     return make_schema(
         schema_name(game, "GoingOut"),
         GoingOutBase,
@@ -585,14 +652,15 @@ def melds_response_schema(game: str) -> type[Schema]:
             },
         ),
     }
-    if game == THREE_THIRTEEN:
+    rounds = find_game(game).rounds is not None  # T13-1: the round sets the wild rank
+    if rounds:
         attrs["round"] = fields.Integer()
         attrs["wild_rank"] = fields.String(
             metadata={"description": "This round's wild rank (T13-1)."}
         )
     order = (
         "game",
-        *(("round", "wild_rank") if game == THREE_THIRTEEN else ()),
+        *(("round", "wild_rank") if rounds else ()),
         "hand",
         "hand_points",
         "legal_melds",

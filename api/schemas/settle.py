@@ -19,7 +19,6 @@ from typing import Any
 from marshmallow import Schema, fields, post_load, validate
 
 from api.schemas.common import (
-    PLAYER_RANGE,
     build_table,
     canonical_table,
     check_copies,
@@ -60,6 +59,7 @@ from engine.core.options import (
     canonical_rules,
 )
 from engine.core.types import TableMeld
+from engine.games import GAME_FLIP_FLOP_GAME, THREE_THIRTEEN_GAME
 from engine.games.gff.game import EARLY_WIN_TOTALS
 from engine.games.gff.settle import (
     Drop,
@@ -223,7 +223,7 @@ class GffSettleRequest(Schema):
             ],
         ),
         required=True,
-        validate=validate.Length(min=PLAYER_RANGE[GAME_FLIP_FLOP][0], max=8),
+        validate=validate.Length(min=GAME_FLIP_FLOP_GAME.players[0], max=8),
         metadata={
             "description": "Each seat's bankroll before the deal, seat 0 first: it decides how "
             "many pots the seat stakes in, keeping one stake in reserve (GFF-6)."
@@ -574,7 +574,7 @@ class T13SettleRequest(Schema):
     went_out = seat_field("Seat that went out (scores 0, T13-6).", required=True)
     final_hands = fields.List(
         fields.List(StdCard(), validate=validate.Length(max=14)),
-        validate=validate.Length(min=2, max=PLAYER_RANGE[THREE_THIRTEEN][1]),
+        validate=validate.Length(min=2, max=THREE_THIRTEEN_GAME.players[1]),
         metadata={
             "description": "Each seat's final hand, seat 0 first (round+2 cards, or round+3 "
             "before the last discard); the hand of the seat that went out is ignored and may be "
@@ -583,7 +583,7 @@ class T13SettleRequest(Schema):
     )
     round_scores = fields.List(
         fields.Integer(strict=True, validate=[validate.Range(min=0), at_most(MAX_TOTAL)]),
-        validate=validate.Length(min=2, max=PLAYER_RANGE[THREE_THIRTEEN][1]),
+        validate=validate.Length(min=2, max=THREE_THIRTEEN_GAME.players[1]),
         metadata={"description": "Instead of `final_hands`: each seat's score for the round."},
     )
     previous_totals = fields.List(
@@ -593,7 +593,7 @@ class T13SettleRequest(Schema):
     dealer = seat_field("Dealer's seat (C-3 leftover units).", load_default=0)
     stake_per_point = money_field(
         "Optional money after round 11: each non-winner pays (own total - winning total) x this "
-        "to the winners (a documented convention, not in the seed).",
+        "to the winners (a documented convention, not a rule of docs/rules.md).",
         load_default=0,
     )
     decks = decks_field()

@@ -7,12 +7,13 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from api.schemas.common import PLAYER_RANGE, check_copies, check_seat, seat_field
+from api.schemas.common import check_copies, check_seat, seat_field
 from api.schemas.fields import MAX_MONEY, RulesField, StdCard, at_most, path_error
 from engine.core.options import GAME_FLIP_FLOP, GameFlipFlopRules, Rules, canonical_rules
+from engine.games import GAME_FLIP_FLOP_GAME
 from engine.games.gff.play import DEALT, WITH_FLOP
 
-_MIN, _MAX = PLAYER_RANGE[GAME_FLIP_FLOP]
+_MIN, _MAX = GAME_FLIP_FLOP_GAME.players
 
 
 @dataclass(frozen=True, slots=True)

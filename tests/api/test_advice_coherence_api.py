@@ -158,22 +158,29 @@ def test_gff_money_reaches_the_drop_answer(client: FlaskClient) -> None:
     )
 
 
-@pytest.mark.parametrize("game", ["game-flip-flop", "triple-tunk"])
-@pytest.mark.parametrize("endpoint", ["discard", "draw", "knock"])
+@pytest.mark.parametrize(
+    ("game", "endpoint"),
+    [
+        *((g, e) for g in ("game-flip-flop", "triple-tunk") for e in ("discard", "draw", "knock")),
+        ("three-thirteen", "discard"),
+        ("three-thirteen", "draw"),
+    ],
+)
 def test_the_compiled_dumpers_equal_marshmallow(game: str, endpoint: str) -> None:
     # The advice routes print answers with api.http.fastdump; it must give Schema.dump's JSON.
     import json
 
     from api.http.fastdump import compile_dumper
-    from api.resources.advice import _RESPONSES, _TUNK_ANSWERS
+    from api.resources.advice import ADVICE_ANSWERS
     from api.resources.examples import ADVICE_EXAMPLES
-    from api.schemas.advice import tunk_request_schema
+    from api.schemas.advice import request_schema, response_schema
 
-    schema = _RESPONSES[endpoint](game)()
+    schema = response_schema(game, endpoint)()
     fast = compile_dumper(schema)
+    answers, _ = ADVICE_ANSWERS[game]
     for example in ADVICE_EXAMPLES[game][endpoint].values():
-        query = tunk_request_schema(game, endpoint)().load(example["value"])
-        answer = _TUNK_ANSWERS[endpoint](query)
+        query = request_schema(game, endpoint)().load(example["value"])
+        answer = answers[endpoint](query)
         assert json.dumps(fast(answer)) == json.dumps(schema.dump(answer))
 
 

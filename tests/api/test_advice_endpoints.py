@@ -1,6 +1,6 @@
 """Advice endpoints through the test client: discard, draw and knock/drop.
 
-Cases with one clearly right answer, worked out by hand from RULES.md: a discard that goes or
+Cases with one clearly right answer, worked out by hand from docs/rules.md: a discard that goes or
 tunks out now is recommended; taking a discard that completes a run is certain; a 1-2 point hand
 is almost surely the strictly lowest. Plus reproducibility (same request, same answer, cached),
 the samples cap, the counts the answers rest on, and every documented example.

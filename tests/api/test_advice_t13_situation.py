@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from api.schemas.advice import T13_MAX_SAMPLES, T13_MAX_STOCK_SAMPLES
@@ -50,10 +51,27 @@ def test_draw_take_value_is_the_follow_up_discard_value(client: FlaskClient) -> 
         {**body, "hand": [*body["hand"], "8H"], "discard_pile": ["QS"]},
     )
     assert draw["take_discard"] is True
-    assert draw["take_value"] == follow["value"]
+    assert draw["value_if_take"] == follow["value"]
     assert draw["discard_after_take"] == follow["discard"] != "8H"
-    assert draw["take_value"] < draw["stock_value"]
+    assert draw["value_if_take"] < draw["value_if_stock"]
     assert 1 <= draw["samples"] <= 12
+    # The 0.1 names stay for one minor version, with the same values (deprecated aliases).
+    assert draw["take_value"] == draw["value_if_take"]
+    assert draw["stock_value"] == draw["value_if_stock"]
+
+
+def test_draw_answer_names_its_values_like_the_tunk_games(app: Flask) -> None:
+    """Every game's draw answer says value_if_take / value_if_stock; Three Thirteen's old names
+    are documented as deprecated aliases."""
+    schemas = app.extensions["tunk.api"].spec.to_dict()["components"]["schemas"]
+    for prefix in ("Gff", "Tt", "T13"):
+        props = schemas[f"{prefix}DrawResponse"]["properties"]
+        assert {"value_if_take", "value_if_stock"} <= set(props)
+        assert not props["value_if_take"].get("deprecated", False)
+    t13 = schemas["T13DrawResponse"]["properties"]
+    assert t13["take_value"]["deprecated"] is True
+    assert t13["stock_value"]["deprecated"] is True
+    assert "take_value" not in schemas["GffDrawResponse"]["properties"]
 
 
 def test_scores_and_opponent_discards_are_accepted_and_change_the_answer(

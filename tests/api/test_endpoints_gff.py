@@ -1,4 +1,4 @@
-"""Game Flip Flop endpoints through the test client, with answers worked out by hand from RULES.md.
+"""Game Flip Flop endpoints through the test client, answers worked out from docs/rules.md.
 
 Card ints (engine.core.cards) sort suit-major S, H, D, C then A..K, which is the order hands and
 melds come back in.

@@ -1,4 +1,4 @@
-"""Three Thirteen endpoints through the test client, answers worked out by hand from RULES.md."""
+"""Three Thirteen endpoints through the test client, answers worked out from docs/rules.md."""
 
 from __future__ import annotations
 
@@ -232,4 +232,4 @@ def test_draw_interval_from_one_stock_card_is_null_not_infinite(client: FlaskCli
     assert data["samples"] == 1 and data["stock_interval"] == {"low": None, "high": None}
     two = post(client, "draw", {**body, "samples": 2})
     interval = two["stock_interval"]
-    assert two["samples"] == 2 and interval["low"] < two["stock_value"] < interval["high"]
+    assert two["samples"] == 2 and interval["low"] < two["value_if_stock"] < interval["high"]

@@ -1,4 +1,4 @@
-"""Triple Tunk endpoints through the test client, with answers worked out by hand from RULES.md.
+"""Triple Tunk endpoints through the test client, answers worked out from docs/rules.md.
 
 Triple Topper ints (engine.core.topper) are colour*25 + shape*5 + number, colours R Y G B K, shapes
 C H T S B, numbers 1 2 3 4 ?; hands and melds come back sorted by that int.
