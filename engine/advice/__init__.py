@@ -19,5 +19,5 @@ with :func:`engine.advice.tunk.common.check_observation`.
   ``KnockAdvice`` (win probability with a 95% interval, expected payout settled by the rules,
   value of playing on read from the hand's value in that evaluation).
 
-Pure functions of their inputs (and the seed): the same question always gets the same answer.
+Pure functions of their inputs (and their seed): the same question always gets the same answer.
 """

@@ -1,4 +1,4 @@
-"""Full-deal Game Flip Flop simulator (RULES.md GFF-1..GFF-11, C-3..C-5).
+"""Full-deal Game Flip Flop simulator (docs/rules.md GFF-1..GFF-11, C-3..C-5).
 
 One call plays one deal between pluggable policies and settles it with
 :func:`engine.games.gff.settle.settle_gff`:

@@ -1,4 +1,4 @@
-"""Three Thirteen full-game simulator (RULES.md T13-1..T13-8) with pluggable policies.
+"""Three Thirteen full-game simulator (docs/rules.md T13-1..T13-8) with pluggable policies.
 
 A game is 11 rounds (T13-1): round r deals r+2 cards one at a time clockwise from the dealer's
 left (C-4), the round's wild rank is r+1 (3s ... kings), and the deal passes to the left after

@@ -1,4 +1,4 @@
-"""Full-deal Triple Tunk simulator (RULES.md TT-1..TT-15, C-3..C-5).
+"""Full-deal Triple Tunk simulator (docs/rules.md TT-1..TT-15, C-3..C-5).
 
 - Deal five cards each, one at a time clockwise from the dealer's left, dealer last (C-4); the
   next stock card is turned face up to start the discard pile (seed rule 1).

@@ -7,10 +7,8 @@ make drift a failure with the exact command that fixes it.
 from __future__ import annotations
 
 import difflib
-import importlib.util
 import re
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -19,6 +17,7 @@ from flask import Flask
 from openapi_spec_validator import validate
 
 from api.docs.openapi import REGENERATE_COMMAND, SPEC_PATH, spec_yaml
+from harness import doc_examples
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 README = REPO_ROOT / "README.md"
@@ -124,17 +123,8 @@ def test_docs_are_served_from_the_package_without_a_cdn(client: Any) -> None:
 # --- README ---------------------------------------------------------------------------------------
 
 
-def _load_readme_examples() -> ModuleType:
-    path = REPO_ROOT / "scripts" / "readme_examples.py"
-    spec = importlib.util.spec_from_file_location("readme_examples", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_readme_examples_are_up_to_date(app: Flask) -> None:
-    module = _load_readme_examples()
+    module = doc_examples
     committed = EXAMPLES.read_text(encoding="utf-8")
     fresh = module.updated_page(committed, module.render_examples(app))
     if committed != fresh:

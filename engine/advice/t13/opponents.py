@@ -38,7 +38,7 @@ _KEYS_LIMIT = 256
 def _card_keys(seed: int, samples: int, decks: int) -> tuple[tuple[float, ...], ...]:
     """Per imagined hand, a seeded uniform key for every physical card (``card + 52 * copy``,
     52 cards a deck):
-    the hand is the unseen cards with the highest keys, so it depends only on the seed and on
+    the hand is the unseen cards with the highest keys, so it depends only on its seed and on
     which cards are unseen (memoised: every hand a draw values shares them)."""
     got = _KEYS.get((seed, samples, decks))
     if got is None:

@@ -77,7 +77,7 @@ _ORDERS_LIMIT = 4096
 
 
 def _order(seed: int, n: int) -> tuple[int, ...]:
-    """``random.Random(seed).shuffle`` of ``range(n)``: the order depends only on the seed and
+    """``random.Random(seed).shuffle`` of ``range(n)``: the order depends only on its seed and
     the length, so it is memoised (shuffling the cards applies the same permutation)."""
     got = _ORDERS.get((seed, n))
     if got is None:

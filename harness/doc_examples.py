@@ -6,8 +6,8 @@ Flask test client of a fresh app (in-process cache) and writes a curl command pl
 response between ``<!-- examples:start -->`` and ``<!-- examples:end -->`` in docs/examples.md.
 The rules endpoints' answers are abridged: their texts are those of docs/rules.md.
 
-    python -m scripts.readme_examples           # rewrite docs/examples.md
-    python -m scripts.readme_examples --check   # exit 1 if docs/examples.md is out of date
+    python -m harness.doc_examples           # rewrite docs/examples.md
+    python -m harness.doc_examples --check   # exit 1 if docs/examples.md is out of date
 
 tests/api/test_openapi.py runs the check, so the examples can never show stale output.
 """
@@ -32,7 +32,7 @@ EXAMPLES = REPO_ROOT / "docs" / "examples.md"
 START = "<!-- examples:start -->"
 END = "<!-- examples:end -->"
 BASE_URL = "http://127.0.0.1:8000"
-REGENERATE_COMMAND = "python -m scripts.readme_examples"
+REGENERATE_COMMAND = "python -m harness.doc_examples"
 METHODS = ("get", "post")
 _PARAM = re.compile(r"\{([^}]+)\}")
 RULES_PREFIX = "/v1/rules"

@@ -6,9 +6,9 @@ docs/rules.md (its ``### ID Title`` headings) and scans tests/**/*.py with ``ast
 imported or run), so ``tests/test_rule_coverage.py`` can fail on a rule without a marked test, on
 a marker naming an id docs/rules.md does not define, and on a stale docs/rules-coverage.md.
 
-    python -m scripts.rule_coverage            # rewrite docs/rules-coverage.md
-    python -m scripts.rule_coverage --check    # exit 1 if it is out of date or a rule is uncovered
-    python -m scripts.rule_coverage --modules  # print "rule id -> engine modules citing it"
+    python -m harness.rule_coverage            # rewrite docs/rules-coverage.md
+    python -m harness.rule_coverage --check    # exit 1 if it is out of date or a rule is uncovered
+    python -m harness.rule_coverage --modules  # print "rule id -> engine modules citing it"
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ RULES = REPO_ROOT / "docs" / "rules.md"
 TESTS = REPO_ROOT / "tests"
 ENGINE = REPO_ROOT / "engine"
 COVERAGE = REPO_ROOT / "docs" / "rules-coverage.md"
-REGENERATE_COMMAND = "python -m scripts.rule_coverage"
+REGENERATE_COMMAND = "python -m harness.rule_coverage"
 
 _HEADING = re.compile(r"^### ([A-Z][A-Z0-9]*-\d+) (.+)$", re.MULTILINE)
 _ID = re.compile(r"\b(?:GFF|TT|T13|C)-\d+\b")

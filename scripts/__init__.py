@@ -1,1 +1,0 @@
-"""Repository tools; the Python ones run from the repo root as ``python -m scripts.<name>``."""
