@@ -7,7 +7,7 @@ handles "a card of this game" asks the deck instead of branching on the game.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core import cards, topper
 
@@ -54,18 +54,7 @@ STANDARD = Deck(
 )
 """The 52-card deck of Game Flip Flop (GFF-1) and Three Thirteen (T13-2, one deck)."""
 
-STANDARD_MULTI = Deck(
-    kind=STANDARD.kind,
-    size=STANDARD.size,
-    max_decks=MAX_DECKS,
-    points=STANDARD.points,
-    parse=STANDARD.parse,
-    parse_many=STANDARD.parse_many,
-    name=STANDARD.name,
-    notation=STANDARD.notation,
-    pattern=STANDARD.pattern,
-    examples=STANDARD.examples,
-)
+STANDARD_MULTI = replace(STANDARD, max_decks=MAX_DECKS)
 """Three Thirteen's standard decks: up to :data:`MAX_DECKS` shuffled together (T13-2)."""
 
 TRIPLE_TOPPER = Deck(

@@ -54,3 +54,30 @@ __all__ = [
     "number",
     "sorted_hand_field",
 ]
+
+
+def draw_common_fields(game: str) -> dict[str, fields.Field]:
+    """The fields every game's draw answer starts with: the choice and the deadwood either way."""
+    return {
+        "game": fields.String(),
+        "hand": sorted_hand_field(game),
+        "choice": fields.String(
+            metadata={"description": "`discard_pile` (take the top discard) or `stock`."}
+        ),
+        "take_discard": fields.Boolean(metadata={"description": "Take the top discard."}),
+        "top_discard": card_field_for(
+            game,
+            allow_none=True,
+            metadata={"description": "The top of the discard pile, or null when it is empty."},
+        ),
+        "deadwood_if_take": number(
+            "Deadwood left after taking the top discard and throwing the best card (certain); "
+            "null without a discard.",
+            allow_none=True,
+        ),
+        "expected_deadwood_if_stock": number(
+            "Expected deadwood after drawing from the stock and throwing the best card (every "
+            "unseen card equally likely)."
+        ),
+        "explanation": explanation_field(),
+    }

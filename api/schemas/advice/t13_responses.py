@@ -14,6 +14,7 @@ from marshmallow import Schema, fields
 
 from api.schemas.advice.response_fields import (
     IntervalOut,
+    draw_common_fields,
     explanation_field,
     number,
     sorted_hand_field,
@@ -160,27 +161,7 @@ def _deprecated(name: str) -> fields.Float:
 def t13_draw_response_schema(game: str) -> type[Schema]:
     """The Three Thirteen draw answer."""
     attrs: dict[str, Any] = {
-        "game": fields.String(),
-        "hand": sorted_hand_field(game),
-        "choice": fields.String(
-            metadata={"description": "`discard_pile` (take the top discard) or `stock`."}
-        ),
-        "take_discard": fields.Boolean(metadata={"description": "Take the top discard."}),
-        "top_discard": card_field_for(
-            game,
-            allow_none=True,
-            metadata={"description": "The top of the discard pile, or null when it is empty."},
-        ),
-        "deadwood_if_take": number(
-            "Deadwood left after taking the top discard and throwing the best card (certain); "
-            "null without a discard.",
-            allow_none=True,
-        ),
-        "expected_deadwood_if_stock": number(
-            "Expected deadwood after drawing from the stock and throwing the best card (every "
-            "unseen card equally likely)."
-        ),
-        "explanation": explanation_field(),
+        **draw_common_fields(game),
         "round": fields.Integer(),
         "discard_after_take": card_field_for(
             game,

@@ -16,6 +16,7 @@ from marshmallow import Schema, fields
 from api.schemas.advice.response_fields import (
     HandEvaluationOut,
     IntervalOut,
+    draw_common_fields,
     explanation_field,
     number,
     sorted_hand_field,
@@ -147,27 +148,7 @@ def tunk_discard_response_schema(game: str) -> type[Schema]:
 def tunk_draw_response_schema(game: str) -> type[Schema]:
     """A Tunk game's draw answer: the top discard's certain value against the stock's mean."""
     attrs: dict[str, Any] = {
-        "game": fields.String(),
-        "hand": sorted_hand_field(game),
-        "choice": fields.String(
-            metadata={"description": "`discard_pile` (take the top discard) or `stock`."}
-        ),
-        "take_discard": fields.Boolean(metadata={"description": "Take the top discard."}),
-        "top_discard": card_field_for(
-            game,
-            allow_none=True,
-            metadata={"description": "The top of the discard pile, or null when it is empty."},
-        ),
-        "deadwood_if_take": number(
-            "Deadwood left after taking the top discard and throwing the best card (certain); "
-            "null without a discard.",
-            allow_none=True,
-        ),
-        "expected_deadwood_if_stock": number(
-            "Expected deadwood after drawing from the stock and throwing the best card (every "
-            "unseen card equally likely)."
-        ),
-        "explanation": explanation_field(),
+        **draw_common_fields(game),
         "deadwood_now": fields.Integer(
             metadata={"description": "Deadwood of the hand before the draw (C-2)."}
         ),
