@@ -23,7 +23,7 @@ from flask import Flask
 
 from api.docs.openapi_finish import EXAMPLES_PATH, PATH_PARAMETER_EXAMPLES, finish_spec
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 SPEC_PATH = REPO_ROOT / "openapi.yaml"
 REGENERATE_COMMAND = "python -m api.docs.openapi"
 
