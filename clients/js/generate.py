@@ -1,4 +1,4 @@
-"""Write ``clients/js/operations.js`` from ``openapi.yaml``: the JavaScript client's operation table.
+"""Write ``clients/js/operations.js`` from ``openapi.yaml``: the JS client's operation table.
 
 Every operation of the spec becomes one entry: its ``operationId``, method, path and the JSON
 schema of its request body with every ``$ref`` it reaches, keeping only the keywords a client
