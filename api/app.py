@@ -21,6 +21,7 @@ from api.http.errors import ProblemApi, register_error_handling
 from api.http.headers import register_security_headers
 from api.http.layer import register_http_layer
 from api.http.ratelimit import install_rate_limit
+from api.learn import register_learn
 
 __version__ = "0.1.0"
 """Version of the HTTP API (``info.version`` in openapi.yaml)."""
@@ -90,4 +91,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from api.resources import register_blueprints  # after the Api exists; may import schemas
 
     register_blueprints(api)
+    register_learn(app)  # the /learn teaching page, on the public API only
     return app
