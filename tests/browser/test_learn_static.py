@@ -56,9 +56,7 @@ def test_unknown_files_are_404(client: FlaskClient, path: str) -> None:
 
 def test_page_has_no_inline_script_style_or_remote_asset() -> None:
     html = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
-    assert re.findall(r"<script[^>]*>", html) == [
-        '<script type="module" src="/learn/learn.js">'
-    ]
+    assert re.findall(r"<script[^>]*>", html) == ['<script type="module" src="/learn/learn.js">']
     assert "style=" not in html and "<style" not in html
     for asset in STATIC_DIR.iterdir():
         text = asset.read_text(encoding="utf-8")
