@@ -1,7 +1,7 @@
 """PNG charts of the knock/drop advice, from a seeded advisor tournament: ``docs/img/``.
 
-    python bench/charts.py                      # 200 deals per style and table, seed 1
-    python bench/charts.py --deals 800 --jobs 2 # steadier figures, about 4x the work
+    python bench/charts.py                      # 500 deals per style and table, seed 1
+    python bench/charts.py --deals 2000 --jobs 2 # steadier figures, 4x the work
 
 Plays the advisor (seat 0) against each opponent style of the bench panel
 (``engine.sim.policies.PANEL_STYLES``) at each table of ``--tables`` with ``bench/tournament.py``'s
@@ -88,9 +88,8 @@ def calibration_chart(rows_by_game: dict[str, tuple[CalibrationRow, ...]], path:
 
     fig, ax = plt.subplots(figsize=(6, 5.5), dpi=110)
     ax.plot([0, 1], [0, 1], color="#777777", linestyle="--", linewidth=1, label="perfect")
-    for (game, rows), (colour, marker) in zip(
-        rows_by_game.items(), (("#0b5394", "o"), ("#a4001d", "s")), strict=False
-    ):
+    styles = (("#0b5394", "o", (5, -11)), ("#a4001d", "s", (-22, 5)))  # counts: below / above
+    for (game, rows), (colour, marker, offset) in zip(rows_by_game.items(), styles, strict=False):
         used = [r for r in rows if r.count >= 10]
         gap = calibration_gap(rows, 30)
         ax.plot(
@@ -105,7 +104,7 @@ def calibration_chart(rows_by_game: dict[str, tuple[CalibrationRow, ...]], path:
                 str(r.count),
                 (r.predicted, r.observed),
                 textcoords="offset points",
-                xytext=(5, -11),
+                xytext=offset,
                 fontsize=7,
                 color=colour,
             )
@@ -152,7 +151,7 @@ def panel_chart(results: list[StyleResult], path: Path) -> None:
         top.set_ylim(0, 1)
         top.set_ylabel("advisor's win share (95% CI)")
         top.set_title(f"{TITLES[game]}, {players} players")
-        top.legend(fontsize=8, loc="upper right")
+        top.legend(fontsize=8, loc="lower right")
         top.grid(True, axis="y", color="#dddddd")
         bottom.errorbar(
             xs,
@@ -178,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python bench/charts.py", description=__doc__)
     parser.add_argument("--tables", default="game-flip-flop:3,triple-tunk:3")
     parser.add_argument("--styles", default=",".join(STYLES))
-    parser.add_argument("--deals", type=int, default=200, help="deals per style and table")
+    parser.add_argument("--deals", type=int, default=500, help="deals per style and table")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT_DIR)
