@@ -8,8 +8,8 @@
 // client's own check or from the service's application/problem+json answer, is a TunkError whose
 // `errors` maps field paths such as "hand[1]" to messages, exactly like the service's.
 //
-//   import { TunkClient } from "./tunk.js";
-//   const tunk = new TunkClient({ baseUrl: "http://127.0.0.1:8000" });
+//   import { createClient } from "./tunk.js";
+//   const tunk = createClient({ baseUrl: "http://127.0.0.1:8000" });  // or new TunkClient(...)
 //   const best = await tunk.gffMelds({ hand: ["7H", "8H", "9H", "7S", "7D", "KC"] });
 //   best.best.deadwood_points; // 24
 //
@@ -20,6 +20,8 @@
 import { OPERATIONS, SCHEMAS } from "./operations.js";
 
 export { OPERATIONS, SCHEMAS };
+
+/** @typedef {import("./operations").Operations} Operations */
 
 /** The games of the service and the operationId prefix of each. */
 export const GAMES = Object.freeze({
@@ -405,4 +407,15 @@ export class TunkClient {
     }
     return out;
   }
+}
+
+/**
+ * A TunkClient typed with one method per operation (operations.d.ts, from openapi.yaml): in
+ * TypeScript or a checked JS file, `createClient().gffMelds(body)` checks the body's type and
+ * types the answer.
+ * @param {ConstructorParameters<typeof TunkClient>[0]} [options]
+ * @returns {TunkClient & Operations}
+ */
+export function createClient(options) {
+  return /** @type {TunkClient & Operations} */ (/** @type {unknown} */ (new TunkClient(options)));
 }

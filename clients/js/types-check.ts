@@ -2,14 +2,10 @@
 // openapi.yaml by openapi-typescript) describe the bodies and answers the client passes around,
 // and the client module itself type-checks.
 import type { components, operations } from "./openapi";
-import { TunkClient, TunkError, parseStandardCard, parseTopperCard } from "./tunk.js";
+import type { Answer, RequestBody } from "./operations";
+import { TunkClient, TunkError, createClient, parseStandardCard, parseTopperCard } from "./tunk.js";
 
-type Body<Op extends keyof operations> =
-  operations[Op] extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
-type Answer<Op extends keyof operations> =
-  operations[Op] extends { responses: { 200: { content: { "application/json": infer A } } } }
-    ? A
-    : never;
+type Body<Op extends keyof operations> = RequestBody<Op>;
 
 const hand: components["schemas"]["GffMeldsRequest"]["hand"] = ["7H", "8H", "9H", "7S", "7D", "KC"];
 const meldsBody: Body<"gffMelds"> = { hand, seat: 0 };
@@ -30,4 +26,15 @@ export async function typed(client: TunkClient): Promise<number> {
     if (error instanceof TunkError) return error.status;
   }
   return answer.best.deadwood_points + card.points + (wild ? 1 : 0);
+}
+
+// One typed method per operation: the body is checked, the answer typed.
+export async function perOperation(): Promise<string | null> {
+  const tunk = createClient({ baseUrl: "http://127.0.0.1:8000" });
+  const melds = await tunk.t13Melds({ hand: ["5S", "6H", "7H"], round: 3, seat: 0 });
+  const rule = await tunk.getRule("T13-1");
+  const knock = await tunk.ttKnock({ hand: ["RH1", "YC2"], players: 3, seat: 0 });
+  // @ts-expect-error: a hand is a list of strings, not a number
+  await tunk.gffMelds({ hand: 5, seat: 0 });
+  return melds.wild_rank ?? rule.title + knock.win_probability;
 }

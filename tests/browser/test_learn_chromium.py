@@ -82,8 +82,8 @@ def _ok(journeys: dict[str, Any], name: str) -> dict[str, Any]:
 def test_seeded_gff_wrong_meld_names_the_rule_and_opens_its_text(journeys: dict[str, Any]) -> None:
     seen = _ok(journeys, "gff_check")
     assert seen["url"].endswith("/learn/?game=game-flip-flop&seed=7&players=3")  # shareable
-    assert seen["dealt"] == ["3H", "10S", "QH", "3C", "AH"]  # seed 7 deals the same hand
-    assert seen["meld"] == ["3H", "10S", "QH"]  # built by dragging
+    assert seen["dealt"] == ["JH", "10S", "QC", "5H", "7C"]  # seed 7 deals the same hand
+    assert seen["meld"] == ["JH", "10S", "QC"]  # built by dragging
     assert seen["valid"] == "false"
     assert seen["rule"] == "GFF-2"
     assert "neither a set nor a run (GFF-2)" in seen["verdict"]

@@ -98,7 +98,8 @@ function dealtSize() {
 /** Shuffle one deck with the seed (the same seed, game and round give the same hand). */
 function deal() {
   const deck = deckCodes(state.game);
-  const random = mulberry32(state.seed * 31 + state.round);
+  // The round is part of the key in Three Thirteen only, where it changes the deal.
+  const random = mulberry32(state.game === "three-thirteen" ? state.seed * 31 + state.round : state.seed);
   for (let i = deck.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random() * (i + 1));
     [deck[i], deck[j]] = [deck[j], deck[i]];
@@ -297,8 +298,11 @@ function returnMeld(i) {
   render();
 }
 
+/** A hint to the learner (nothing was asked of the service). */
 function say(text) {
-  showError(new TunkError(text, { sent: false }));
+  const box = $("error");
+  box.replaceChildren(h("p", {}, h("strong", {}, "Note: "), text));
+  box.hidden = false;
 }
 
 // --- asking the service ------------------------------------------------------------------------

@@ -3,11 +3,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { TunkClient, TunkError } from "../tunk.js";
+import { TunkClient, TunkError, createClient } from "../tunk.js";
 
 const baseUrl = process.env.TUNK_BASE_URL;
 const live = { skip: baseUrl ? false : "TUNK_BASE_URL is not set (no live service)" };
-const client = new TunkClient({ baseUrl });
+const client = createClient({ baseUrl });
 
 test("games catalogue and a rule's text", live, async () => {
   const games = await client.listGames();
