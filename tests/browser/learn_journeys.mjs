@@ -91,6 +91,7 @@ await journey("tt_wilds", async () => {
 await journey("gff_drop", async () => {
   const hand = encodeURIComponent("AS 2D 6C 5H 4S");
   const page = await open(`/learn/?game=game-flip-flop&hand=${hand}&players=3&seed=3`);
+  await page.fill("#picked", "1: KD\n2: QS");  // known pickups go with the question
   await page.click("#knock");
   await page.waitForSelector("#win-text");
   const text = await page.locator("#win-text").innerText();
@@ -99,7 +100,8 @@ await journey("gff_drop", async () => {
   const ci = await page.locator("#win-bar .ci").evaluate((n) => [n.style.left, n.style.width]);
   await shot(page, "learn-gff-drop");
   await page.locator("#answer").screenshot({ path: `${artefacts}/learn-gff-drop-answer.png` });
-  return { text, bar, fill, ci };
+  const error = await page.locator("#error").isVisible();
+  return { text, bar, fill, ci, error };
 });
 
 // 4. A Three Thirteen round shows its wild rank.

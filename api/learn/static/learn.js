@@ -311,24 +311,32 @@ function allCards() {
   return [...state.loose, ...state.melds.flat()];
 }
 
-function tableMelds() {
+/** Lines of "seat: cards" from a text box, as [seat, cards]; ``what`` names the box in errors. */
+function seatLines(id, what, example) {
   const out = [];
-  $("table-melds").value.split("\n").forEach((line, i) => {
+  $(id).value.split("\n").forEach((line, i) => {
     if (!line.trim()) return;
     const match = /^\s*(\d+)\s*:\s*(.+)$/.exec(line);
     if (!match) {
-      throw new TunkError(`table line ${i + 1}: write it as "seat: cards", e.g. 1: 10S JS QS`, {
-        errors: { [`table[${out.length}]`]: [`line ${i + 1} is not "seat: cards"`] }, sent: false,
-      });
+      const message = `${what}, line ${i + 1}: write it as "seat: cards", e.g. ${example}`;
+      throw new TunkError(message, { errors: { [what]: [message] }, sent: false });
     }
-    out.push({ owner: Number(match[1]), cards: parseHand(state.game, match[2]) });
+    try {
+      out.push([Number(match[1]), parseHand(state.game, match[2])]);
+    } catch (error) {
+      const message = `${what}, line ${i + 1}: ${error.message}`;
+      throw new TunkError(message, { errors: { [what]: [message] }, sent: false });
+    }
   });
   return out;
 }
 
+function tableMelds() {
+  return seatLines("table-melds", "table", "1: 10S JS QS").map(([owner, cards]) => ({ owner, cards }));
+}
+
 function opponents() {
-  const text = $("picked").value.trim();
-  return text ? [{ seat: 1, picked_up: parseHand(state.game, text) }] : [];
+  return seatLines("picked", "opponents", "1: 5C").map(([seat, cards]) => ({ seat, picked_up: cards }));
 }
 
 function base(extra = {}) {
