@@ -100,8 +100,8 @@ await journey("gff_drop", async () => {
   const ci = await page.locator("#win-bar .ci").evaluate((n) => [n.style.left, n.style.width]);
   await shot(page, "learn-gff-drop");
   await page.locator("#answer").screenshot({ path: `${artefacts}/learn-gff-drop-answer.png` });
-  const error = await page.locator("#error").isVisible();
-  return { text, bar, fill, ci, error };
+  const errorShown = await page.locator("#error").isVisible();
+  return { text, bar, fill, ci, errorShown };
 });
 
 // 4. A Three Thirteen round shows its wild rank.
