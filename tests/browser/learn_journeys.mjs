@@ -87,11 +87,11 @@ await journey("tt_wilds", async () => {
   return { shown, labels, provenance, answer };
 });
 
-// 3. A Game Flip Flop drop question: a probability with its interval.
+// 3. A Game Flip Flop drop question: a probability with its interval; then again with the
+// opponents' known pickups.
 await journey("gff_drop", async () => {
   const hand = encodeURIComponent("AS 2D 6C 5H 4S");
   const page = await open(`/learn/?game=game-flip-flop&hand=${hand}&players=3&seed=3`);
-  await page.fill("#picked", "1: KD\n2: QS");  // known pickups go with the question
   await page.click("#knock");
   await page.waitForSelector("#win-text");
   const text = await page.locator("#win-text").innerText();
@@ -100,8 +100,15 @@ await journey("gff_drop", async () => {
   const ci = await page.locator("#win-bar .ci").evaluate((n) => [n.style.left, n.style.width]);
   await shot(page, "learn-gff-drop");
   await page.locator("#answer").screenshot({ path: `${artefacts}/learn-gff-drop-answer.png` });
+  await page.fill("#picked", "1: KD\n2: QS");
+  await page.click("#knock");
+  await page.waitForFunction((before) => {
+    const node = document.getElementById("win-text");
+    return node && node.textContent !== before;
+  }, text, { timeout: 15000 }).catch(() => null);
+  const withPickups = await page.locator("#win-text").innerText();
   const errorShown = await page.locator("#error").isVisible();
-  return { text, bar, fill, ci, errorShown };
+  return { text, bar, fill, ci, withPickups, errorShown };
 });
 
 // 4. A Three Thirteen round shows its wild rank.

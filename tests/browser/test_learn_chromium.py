@@ -115,7 +115,8 @@ def test_gff_drop_shows_probability_with_interval(journeys: dict[str, Any]) -> N
     p, low, high = (int(x) for x in match.groups())
     assert low <= p <= high and high - low > 0
     assert seen["bar"] == seen["text"]  # the bar's accessible name says the same
-    assert seen["errorShown"] is False  # the opponents' known pickups were accepted
+    assert seen["errorShown"] is False  # the opponents' known pickups were accepted ...
+    assert seen["withPickups"].startswith("Chance your total is lowest: ")  # ... and answered
     assert seen["fill"].endswith("%") and abs(float(seen["fill"][:-1]) - p) < 1  # bar length
 
 
