@@ -29,6 +29,7 @@ from api.http.errors import ProblemApi, register_error_handling
 from api.http.headers import register_security_headers
 from api.http.layer import register_http_layer
 from api.http.ratelimit import install_rate_limit
+from api.learn import register_learn
 from api.resources import register_blueprints
 
 
@@ -77,6 +78,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_http_layer(app, api)  # CORS, request ids, logs, metrics, ETag/gzip, front door
 
     register_blueprints(api)
+    register_learn(app)  # the /learn teaching page, on the public API only
     return app
 
 

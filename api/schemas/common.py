@@ -98,7 +98,12 @@ def cards_field(game: str, description: str, **kwargs: Any) -> fields.List:
     sample = CARD_LIST_EXAMPLES[find_game(game).deck.kind]
     invalid = f"expected a JSON array of card strings such as {sample}"
     kwargs.setdefault("error_messages", {"invalid": invalid})
-    return fields.List(card_field_for(game), metadata={"description": description}, **kwargs)
+    metadata: dict[str, Any] = {"description": description}
+    if kwargs.get("required") and "validate" not in kwargs:
+        # A required list of cards with no length check of its own is a hand: the spec states
+        # its bounds (the engine's own check, Game.validate_hand, still words the error).
+        metadata.update(minItems=1, maxItems=find_game(game).max_hand_size())
+    return fields.List(card_field_for(game), metadata=metadata, **kwargs)
 
 
 def check_copies(game: str, groups: Sequence[tuple[str, Sequence[int]]], copies: int = 1) -> None:

@@ -123,8 +123,13 @@ class CardField(fields.String):
     parse_other: Callable[[str], int] = staticmethod(parse_topper_card)
     print_card: Callable[[int], str] = staticmethod(card_name)
 
+    pattern = ""
+    """The deck's short notation as a regular expression (``engine.core.deck``): in the spec, so
+    a generated client checks a card before sending it. Spelled-out Triple Topper cards ('red
+    heart 3') are read here but are outside the pattern."""
+
     def __init__(self, **kwargs: Any) -> None:
-        metadata = {"description": self.notation, "example": self.example}
+        metadata = {"description": self.notation, "example": self.example, "pattern": self.pattern}
         metadata.update(kwargs.pop("metadata", {}))
         super().__init__(metadata=metadata, **kwargs)
         # Short spellings parsed before (``RH3``, ``10h``): a pure function of the text, and a
@@ -164,6 +169,7 @@ class StdCard(CardField):
     other_deck = "Triple Topper"
     notation = STANDARD.notation
     example = "10H"
+    pattern = STANDARD.pattern
     parse_text = staticmethod(parse_card)
     parse_other = staticmethod(parse_topper_card)
     print_card = staticmethod(card_name)
@@ -176,6 +182,7 @@ class TopperCard(CardField):
     other_deck = "standard-deck"
     notation = TRIPLE_TOPPER.notation
     example = "RH3"
+    pattern = TRIPLE_TOPPER.pattern
     parse_text = staticmethod(parse_topper_card)
     parse_other = staticmethod(parse_card)
     print_card = staticmethod(topper_card_name)
