@@ -34,6 +34,8 @@ README = REPO_ROOT / "README.md"
 START = "<!-- examples:start -->"
 END = "<!-- examples:end -->"
 BASE_URL = "http://127.0.0.1:8000"
+EXAMPLE_HEADERS = {"X-Request-ID": "example-request"}
+"""A fixed request id keeps the examples stable (problems carry ``request_id``)."""
 REGENERATE_COMMAND = "python scripts/readme_examples.py"
 METHODS = ("get", "post")
 _PARAM = re.compile(r"\{([^}]+)\}")
@@ -137,7 +139,7 @@ def render_examples(app: Flask | None = None) -> str:
             if url is None:
                 continue
             if method == "post":
-                response = client.post(url, json=body)
+                response = client.post(url, json=body, headers=EXAMPLE_HEADERS)
                 compact = json.dumps(body, ensure_ascii=False)
                 command = (
                     f"curl -s -X POST {BASE_URL}{url} \\\n"
@@ -145,7 +147,7 @@ def render_examples(app: Flask | None = None) -> str:
                     f"  -d {_shell_quote(compact)}"
                 )
             else:
-                response = client.get(url)
+                response = client.get(url, headers=EXAMPLE_HEADERS)
                 command = f"curl -s {BASE_URL}{url}"
             status = f"{response.status_code} {HTTPStatus(response.status_code).phrase}"
             if not 200 <= response.status_code < 300:

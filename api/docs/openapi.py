@@ -23,9 +23,10 @@ from flask import Flask
 
 from api.docs.openapi_finish import EXAMPLES_PATH, PATH_PARAMETER_EXAMPLES, finish_spec
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 SPEC_PATH = REPO_ROOT / "openapi.yaml"
 REGENERATE_COMMAND = "python -m api.docs.openapi"
+EXAMPLE_REQUEST_ID = "example-request"
 
 
 def _fresh_app() -> Flask:
@@ -81,16 +82,18 @@ def response_examples() -> dict[str, Any]:
     app = _fresh_app()
     document = spec_dict(app, examples={})
     client = app.test_client()
+    # A fixed request id keeps the stored examples stable (problems carry ``request_id``).
+    headers = {"X-Request-ID": EXAMPLE_REQUEST_ID}
     out: dict[str, Any] = {}
     for path, item in document["paths"].items():
         for method, op in item.items():
             if method == "get":
-                response = client.get(concrete(path))
+                response = client.get(concrete(path), headers=headers)
             elif method == "post":
                 has_body, body = first_request(op)
                 if not has_body:
                     continue
-                response = client.post(concrete(path), json=body)
+                response = client.post(concrete(path), json=body, headers=headers)
             else:
                 continue
             if response.status_code == 200 and response.is_json:

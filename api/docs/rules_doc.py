@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+RULES_PATH = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 RULE_URL_TEMPLATE = "/v1/rules/{id}"
 """Where the text of a cited rule id lives (relative to the service's base URL)."""
 

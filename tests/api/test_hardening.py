@@ -49,7 +49,9 @@ def problem_of(response: Any, status: int) -> dict[str, Any]:
     assert response.status_code == status, response.get_data(as_text=True)[:500]
     assert response.mimetype == PROBLEM
     body: dict[str, Any] = json.loads(response.get_data())
-    assert body["status"] == status and body["type"] == "about:blank"
+    assert body["status"] == status and body["type"] == "/problems/" + body["code"].replace(
+        "_", "-"
+    )
     return body
 
 
@@ -216,14 +218,14 @@ def test_6_the_cache_namespace_is_a_fingerprint_of_the_code(tmp_path: Path) -> N
         shutil.copytree(root / package, tmp_path / package)
     before = fingerprint_of(tmp_path)
     assert before == NAMESPACE
-    rules = tmp_path / "engine" / "rules.py"
+    rules = tmp_path / "engine" / "core" / "options.py"
     rules.write_text(rules.read_text() + "\n# a one-line change\n")
     assert fingerprint_of(tmp_path) != before
     (tmp_path / "api" / "new_module.py").write_text("")
     rules.write_text(rules.read_text().removesuffix("\n# a one-line change\n"))
     with_module = fingerprint_of(tmp_path)
     assert with_module != before
-    compiled = tmp_path / "engine" / "_std_deadwood.c"  # a compiled twin is code too
+    compiled = tmp_path / "engine" / "standard" / "_deadwood.c"  # a compiled twin is code too
     compiled.write_text(compiled.read_text() + "\n/* a one-line change */\n")
     assert fingerprint_of(tmp_path) not in (before, with_module)
 
