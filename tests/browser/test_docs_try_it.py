@@ -11,6 +11,7 @@ is skipped with the reason.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import subprocess
@@ -105,10 +106,8 @@ class WebDriver:
     def quit(self) -> None:
         """End the session (closes the browser)."""
         if self.session:
-            try:
+            with contextlib.suppress(AssertionError, OSError):
                 self.call("DELETE", f"/session/{self.session}")
-            except (AssertionError, OSError):
-                pass
 
 
 @pytest.fixture
