@@ -103,6 +103,20 @@ KINDS: Final[tuple[ProblemKind, ...]] = (
         "Real requests are a few hundred bytes: send less.",
     ),
     ProblemKind(
+        "uri_too_long",
+        414,
+        "The request line is too long",
+        "The request line is longer than the server reads (gunicorn's `limit_request_line`). "
+        "Send the data in a JSON body instead of the URL.",
+    ),
+    ProblemKind(
+        "headers_too_large",
+        431,
+        "Too many or too large header fields",
+        "The request has more header fields, or a larger one, than the server reads "
+        "(gunicorn's `limit_request_fields` and `limit_request_field_size`). Send fewer.",
+    ),
+    ProblemKind(
         "unsupported_media_type",
         415,
         "The body must be JSON",
@@ -150,6 +164,13 @@ KINDS: Final[tuple[ProblemKind, ...]] = (
         "not allow; the message lists the choices (`GET /v1/games` lists them too).",
     ),
     ProblemKind(
+        "not_batchable",
+        422,
+        "This item cannot be batched",
+        "A `POST /v1/batch` item names a path that is not a batchable endpoint of a known game; "
+        "`detail` lists the endpoints a batch takes. The other items are answered as usual.",
+    ),
+    ProblemKind(
         "work_cap",
         422,
         "More work than the table allows",
@@ -171,6 +192,20 @@ KINDS: Final[tuple[ProblemKind, ...]] = (
         "`request_id`. Report that id.",
     ),
     ProblemKind(
+        "not_implemented",
+        501,
+        "Not implemented",
+        "The request uses an HTTP feature the server does not support (for example an unknown "
+        "`Transfer-Encoding`). Send a plain request with `Content-Length`.",
+    ),
+    ProblemKind(
+        "batch_budget_spent",
+        503,
+        "The batch ran out of time before this item",
+        "A `POST /v1/batch` spent its time budget before reaching this item, which was not "
+        "computed. Send it again (in a smaller batch) after `Retry-After` seconds.",
+    ),
+    ProblemKind(
         "deadline_exceeded",
         503,
         "The request ran out of time",
@@ -188,10 +223,13 @@ _BY_STATUS: Final[dict[int, str]] = {
     404: "not_found",
     405: "method_not_allowed",
     413: "payload_too_large",
+    414: "uri_too_long",
     415: "unsupported_media_type",
     422: "validation_error",
     429: "rate_limited",
+    431: "headers_too_large",
     500: "internal_error",
+    501: "not_implemented",
     503: "deadline_exceeded",
 }
 # A 404's first errors field -> its code (the guiding 404s of api.docs.front and the rules).

@@ -8,6 +8,7 @@ docs/problems.md: each is checked here, and each code is produced at least once 
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -19,6 +20,7 @@ from flask import Flask, abort
 from flask.testing import FlaskClient
 
 from api.http.problems import BY_CODE, CODES, KINDS, classify
+from api.server.error_log import problem_bytes
 from tests.support.bodies import MAXIMAL_KNOCK
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -143,6 +145,46 @@ def test_internal_error_and_bad_request(probe_app: Flask) -> None:
     assert problem_code(crash, 500) == "internal_error"
     assert "secret" not in crash.get_data(as_text=True)
     assert problem_code(client.get("/probe-bad-request"), 400) == "bad_request"
+
+
+def test_batch_items_carry_codes(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    item = {"method": "POST", "path": "/v1/batch", "body": {}}
+    response = client.post("/v1/batch", json={"requests": [item]}, headers={"X-Request-ID": "b"})
+    (answer,) = response.get_json()["responses"]
+    body = answer["body"]
+    assert (answer["status"], body["code"], body["type"]) == (
+        422,
+        "not_batchable",
+        "/problems/not-batchable",
+    )
+    assert body["request_id"] == "b.0"
+    monkeypatch.setattr("api.resources.batch.BATCH_TIME_BUDGET_SECONDS", -1.0)
+    item = {"method": "POST", "path": GFF_MELDS, "body": {"hand": ["AS"]}}
+    (answer,) = client.post("/v1/batch", json={"requests": [item]}).get_json()["responses"]
+    assert (answer["status"], answer["body"]["code"]) == (503, "batch_budget_spent")
+    _SEEN.update({"not_batchable", "batch_budget_spent"})
+
+
+@pytest.mark.parametrize(
+    ("status", "reason", "code"),
+    [
+        (414, "Request-URI Too Long", "uri_too_long"),
+        (431, "Request Header Fields Too Large", "headers_too_large"),
+        (501, "Not Implemented", "not_implemented"),
+        (400, "Bad Request", "bad_request"),
+    ],
+)
+def test_gunicorn_level_problems_carry_codes(status: int, reason: str, code: str) -> None:
+    """gunicorn answers these before the app sees the request (api.server.error_log)."""
+    head, _, raw = problem_bytes(status, reason, "gunicorn's message").partition(b"\r\n\r\n")
+    body = json.loads(raw)
+    assert (body["status"], body["code"], body["type"]) == (
+        status,
+        code,
+        "/problems/" + code.replace("_", "-"),
+    )
+    assert f"X-Request-ID: {body['request_id']}".encode() in head.split(b"\r\n")
+    _SEEN.add(code)
 
 
 def test_client_request_id_is_echoed_in_the_problem(client: FlaskClient) -> None:
