@@ -166,10 +166,26 @@ def _spec_text() -> str:
     return text
 
 
+_ROOT_SERVER = "\nservers:\n- url: /\n"
+
+
+def _under_prefix(text: str) -> str:
+    """The YAML text with ``servers`` at the path prefix the service is mounted under, if any.
+
+    The document's server is ``/``: the origin that served it. Behind a proxy that mounts the
+    service under a prefix (``SCRIPT_NAME``, e.g. ``/tunk``), "Try it out" must call
+    ``/tunk/v1/...``, so that one line names the prefix there.
+    """
+    prefix = request.script_root
+    if not prefix or _ROOT_SERVER not in text:
+        return text
+    return text.replace(_ROOT_SERVER, f"\nservers:\n- url: {json.dumps(prefix)}\n", 1)
+
+
 @docs_bp.get("/openapi.yaml")
 def openapi_yaml() -> Response:
     """The OpenAPI document generated from this app (same text as the committed openapi.yaml)."""
-    return current_app.response_class(_spec_text(), mimetype="application/yaml")
+    return current_app.response_class(_under_prefix(_spec_text()), mimetype="application/yaml")
 
 
 @docs_bp.get("/openapi.json")
@@ -177,6 +193,11 @@ def openapi_json() -> Response:
     """The same document as ``/openapi.yaml``, as JSON (where flask-smorest users look)."""
     import yaml  # local import: only this route needs it
 
+    if request.script_root:
+        document = yaml.safe_load(_under_prefix(_spec_text()))
+        return current_app.response_class(
+            json.dumps(document, ensure_ascii=False, indent=2) + "\n", mimetype="application/json"
+        )
     text: str | None = current_app.extensions.get("tunk.spec_json")
     if text is None:
         text = json.dumps(yaml.safe_load(_spec_text()), ensure_ascii=False, indent=2) + "\n"

@@ -30,3 +30,16 @@ def test_servers_are_relative_and_the_docs_page_calls_only_its_origin(
     csp = page.headers.get("Content-Security-Policy", "")
     assert "connect-src 'self';" in csp and "default-src 'none'" in csp, dict(page.headers)
     assert "frame-ancestors 'none'" in csp
+
+
+def test_behind_a_path_prefix_the_server_is_the_prefix(client: FlaskClient) -> None:
+    """A proxy mounting the service at ``/tunk`` (``SCRIPT_NAME``): the docs page loads the spec
+    from ``/tunk/openapi.yaml`` and "Try it out" must call ``/tunk/v1/...``."""
+    prefixed = {"SCRIPT_NAME": "/tunk"}
+    as_json = client.get("/openapi.json", environ_overrides=prefixed).get_json()
+    as_yaml = client.get("/openapi.yaml", environ_overrides=prefixed).get_data(as_text=True)
+    assert as_json["servers"][0]["url"] == "/tunk"
+    assert yaml.safe_load(as_yaml) == as_json
+    init = client.get("/docs/init.js", environ_overrides=prefixed).get_data(as_text=True)
+    assert 'url: "/tunk/openapi.yaml"' in init
+    assert client.get("/openapi.json").get_json()["servers"][0]["url"] == "/"  # cache unharmed
