@@ -32,6 +32,8 @@ EXAMPLES = REPO_ROOT / "docs" / "examples.md"
 START = "<!-- examples:start -->"
 END = "<!-- examples:end -->"
 BASE_URL = "http://127.0.0.1:8000"
+EXAMPLE_HEADERS = {"X-Request-ID": "example-request"}
+"""A fixed request id keeps the examples stable (problems carry ``request_id``)."""
 REGENERATE_COMMAND = "python -m harness.doc_examples"
 METHODS = ("get", "post")
 _PARAM = re.compile(r"\{([^}]+)\}")
@@ -167,7 +169,7 @@ def render_examples(app: Flask | None = None) -> str:
             if url is None:
                 continue
             if method == "post":
-                response = client.post(url, json=body)
+                response = client.post(url, json=body, headers=EXAMPLE_HEADERS)
                 compact = json.dumps(body, ensure_ascii=False)
                 command = (
                     f"curl -s -X POST {BASE_URL}{url} \\\n"
@@ -175,7 +177,7 @@ def render_examples(app: Flask | None = None) -> str:
                     f"  -d {_shell_quote(compact)}"
                 )
             else:
-                response = client.get(url)
+                response = client.get(url, headers=EXAMPLE_HEADERS)
                 command = f"curl -s {BASE_URL}{url}"
             status = f"{response.status_code} {HTTPStatus(response.status_code).phrase}"
             if not 200 <= response.status_code < 300:

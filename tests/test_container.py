@@ -1,7 +1,8 @@
 """The container recipe: layers, pins, worker count from the CPU quota, no control-socket error.
 
-There is no Docker daemon in CI, so the Dockerfile and compose file are checked as text/YAML and
-the container's start script runs for real here (gunicorn with a HOME it cannot write).
+The Dockerfile and compose file are checked as text/YAML here and the container's start script
+runs for real (gunicorn with a HOME it cannot write); tests/integration/test_container_image.py
+builds the image itself with buildah and runs it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,11 @@ from tests.support.processes import (
     stop_process,
     wait_for_port,
 )
+
+IMAGE = "tunk-hand-analysis:0.2.0"
+"""The one image name and tag: README, docker-compose.yml, deploy/ and the image test."""
+IMAGE_USER = "10001:10001"
+"""The image's numeric user and group (the Deployment's runAsUser/runAsGroup)."""
 
 
 def test_cpu_quota_cgroup_v2(tmp_path: Path) -> None:
@@ -49,12 +55,17 @@ def test_default_workers() -> None:
     assert [default_workers(n) for n in (1, 2, 3, 4, 64)] == [3, 5, 7, 9, 9]
 
 
-def test_dockerfile_installs_pinned_dependencies_before_the_code() -> None:
+def test_dockerfile_builds_like_pip_and_keeps_the_compiler_out() -> None:
     text = (REPO_ROOT / "Dockerfile").read_text()
-    assert "FROM python:3.11-slim AS accelerator" in text  # the compiler stays in its own stage
-    assert "COPY --from=accelerator /src/_card_solver*.so /src/_std_deadwood*.so ./engine/" in text
-    assert "COPY --from=accelerator /src/_keeptable*.so ./engine/advice/" in text
-    lines = text[text.rindex("\nFROM ") + 1 :].splitlines()  # the image's own stage
+    assert "ARG BASE_IMAGE=python:3.11-slim" in text  # the default base stays the official image
+    build, final = text.split("\nFROM ${BASE_IMAGE} AS build\n")[1].split("\nFROM ${BASE_IMAGE}\n")
+    # One build recipe: the package is built by pip from setup.py (its -ffp-contract=off flags),
+    # never by a compiler line of its own.
+    assert "pip install --no-deps --target /opt/pkg ." in build
+    assert "gcc -O" not in text and "-shared" not in text
+    assert "gcc" not in final and "apt-get" not in final  # no compiler in the image
+    assert "COPY --from=build /opt/pkg/engine ./engine" in final
+    lines = build.splitlines()
     install = next(i for i, line in enumerate(lines) if "pip install -c constraints.txt" in line)
     first_code = min(
         i for i, line in enumerate(lines) if line.startswith(("COPY engine", "COPY api"))
@@ -62,9 +73,12 @@ def test_dockerfile_installs_pinned_dependencies_before_the_code() -> None:
     assert install < first_code
     copies_before = [line for line in lines[:install] if line.startswith("COPY")]
     assert copies_before == ["COPY pyproject.toml constraints.txt ./"]
-    assert lines[-1] == 'CMD ["sh", "/app/scripts/docker-start"]'
+    final_lines = final.splitlines()
+    assert final_lines[-1] == 'CMD ["sh", "/app/scripts/docker-start"]'
+    assert [line for line in final_lines if line.startswith("USER ")] == [f"USER {IMAGE_USER}"]
     ignored = (REPO_ROOT / ".dockerignore").read_text().splitlines()
     assert "!docs/rules.md" in ignored and "!scripts/docker-start" in ignored
+    assert "**/*.so" in ignored  # the image builds its own compiled parts
 
 
 def test_constraints_pin_every_runtime_dependency() -> None:
@@ -86,6 +100,7 @@ def test_compose_starts_the_service_with_redis() -> None:
     compose = yaml.safe_load((REPO_ROOT / "docker-compose.yml").read_text())
     api, redis = compose["services"]["api"], compose["services"]["redis"]
     assert api["build"] == "."
+    assert api["image"] == IMAGE
     assert api["environment"]["REDIS_URL"] == "redis://redis:6379/0"
     assert api["depends_on"]["redis"]["condition"] == "service_healthy"
     assert redis["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]

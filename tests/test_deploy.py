@@ -9,6 +9,7 @@ Deployment, and a ConfigMap holding only variables the service or gunicorn reads
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ import yaml
 
 from api.cache.redis_conn import connect
 from api.config import ENV_VARS
+from tests.test_container import IMAGE, IMAGE_USER
 
 DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
 K8S = DEPLOY / "k8s"
@@ -85,6 +87,34 @@ def test_deployment_probes_resources_and_labels() -> None:
     )
     assert container["envFrom"] == [{"configMapRef": {"name": "tunk-hand-analysis"}}]
     assert deployment["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0
+
+
+def test_deployment_runs_the_images_numeric_user_and_the_one_tag() -> None:
+    """The kubelet verifies runAsNonRoot only against a numeric user: the Dockerfile's
+    ``USER 10001:10001`` and the pod's runAsUser/runAsGroup name the same non-zero ids (the image
+    test reads the user from the built image), and every file names one image and tag."""
+    pod = manifests()["Deployment"]["spec"]["template"]["spec"]
+    context = pod["securityContext"]
+    user, group = (int(part) for part in IMAGE_USER.split(":"))
+    assert context["runAsNonRoot"] is True
+    assert (context["runAsUser"], context["runAsGroup"]) == (user, group) and user > 0 < group
+    (container,) = pod["containers"]
+    assert container["image"] == IMAGE
+    assert container["securityContext"]["allowPrivilegeEscalation"] is False
+    scale = yaml.safe_load((DEPLOY / "compose.scale.yml").read_text())
+    assert scale["services"]["api"]["image"] == IMAGE
+    readme = (DEPLOY.parent / "README.md").read_text(encoding="utf-8")
+    assert f"docker build -t {IMAGE} ." in readme
+    named = {
+        word
+        for line in readme.splitlines()
+        if line.startswith("docker run")
+        for word in line.split()
+        if word.startswith("tunk-hand-analysis")
+    }
+    assert named == {IMAGE}
+    version = tomllib.loads((DEPLOY.parent / "pyproject.toml").read_text())["project"]["version"]
+    assert IMAGE.endswith(f":{version}")
 
 
 def test_service_hpa_and_pdb_point_at_the_deployment() -> None:

@@ -1,24 +1,28 @@
 """Operational endpoints: liveness, readiness, the OpenAPI document and the interactive docs.
 
 ``/healthz`` and ``/readyz`` are documented in the spec (flask-smorest blueprint);
-``/openapi.yaml`` and ``/docs`` serve the spec itself and Swagger UI from the
-``swagger-ui-bundle`` package (no CDN, works offline), so they are left out of it.
+``/openapi.yaml`` (and the same document as ``/openapi.json``) and ``/docs`` serve the spec
+itself and Swagger UI from the ``swagger-ui-bundle`` package (no CDN, works offline), and
+``/problems/<kind>`` the page each problem's ``type`` URI names; they are left out of the spec.
 """
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any
 
 import marshmallow as ma
+import yaml
 from flask import Blueprint as FlaskBlueprint
-from flask import Flask, Response, current_app, send_from_directory, url_for
+from flask import Flask, Response, abort, current_app, request, send_from_directory, url_for
 from flask_smorest import Api, Blueprint
 from swagger_ui_bundle import swagger_ui_path
 
 from api.cache.store import readiness_report
 from api.docs.spec import render_spec_yaml
+from api.http.problems import BY_SLUG, KINDS, PROBLEMS_PATH, ProblemKind
 from engine import ENGINE_VERSION
 
 blp = Blueprint("meta", __name__, description="Liveness and readiness probes for load balancers.")
@@ -153,14 +157,109 @@ def readyz() -> dict[str, Any]:
     return {"status": "ready", "cache": readiness_report()}
 
 
-@docs_bp.get("/openapi.yaml")
-def openapi_yaml() -> Response:
-    """The OpenAPI document generated from this app (same text as the committed openapi.yaml)."""
-    text = current_app.extensions.get("tunk.spec_yaml")
+def _spec_text() -> str:
+    """The YAML document, generated once per process."""
+    text: str | None = current_app.extensions.get("tunk.spec_yaml")
     if text is None:
         text = render_spec_yaml(current_app)
         current_app.extensions["tunk.spec_yaml"] = text
-    return current_app.response_class(text, mimetype="application/yaml")
+    return text
+
+
+_ROOT_SERVER = "\nservers:\n- url: /\n"
+
+
+def _under_prefix(text: str) -> str:
+    """The YAML text with ``servers`` at the path prefix the service is mounted under, if any.
+
+    The document's server is ``/``: the origin that served it. Behind a proxy that mounts the
+    service under a prefix (``SCRIPT_NAME``, e.g. ``/tunk``), "Try it out" must call
+    ``/tunk/v1/...``, so that one line names the prefix there.
+    """
+    prefix = request.script_root
+    if not prefix or _ROOT_SERVER not in text:
+        return text
+    return text.replace(_ROOT_SERVER, f"\nservers:\n- url: {json.dumps(prefix)}\n", 1)
+
+
+@docs_bp.get("/openapi.yaml")
+def openapi_yaml() -> Response:
+    """The OpenAPI document generated from this app (same text as the committed openapi.yaml)."""
+    return current_app.response_class(_under_prefix(_spec_text()), mimetype="application/yaml")
+
+
+@docs_bp.get("/openapi.json")
+def openapi_json() -> Response:
+    """The same document as ``/openapi.yaml``, as JSON (where flask-smorest users look)."""
+    if request.script_root:
+        document = yaml.safe_load(_under_prefix(_spec_text()))
+        return current_app.response_class(
+            json.dumps(document, ensure_ascii=False, indent=2) + "\n", mimetype="application/json"
+        )
+    text: str | None = current_app.extensions.get("tunk.spec_json")
+    if text is None:
+        text = json.dumps(yaml.safe_load(_spec_text()), ensure_ascii=False, indent=2) + "\n"
+        current_app.extensions["tunk.spec_json"] = text
+    return current_app.response_class(text, mimetype="application/json")
+
+
+_PROBLEM_PAGE = """<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{title}</title></head>
+<body>
+<h1>{title}</h1>
+{body}
+<p><a href="{index}">Every kind of problem</a> &middot; <a href="/docs">API docs</a></p>
+</body>
+</html>
+"""
+
+
+def _kind_json(kind: ProblemKind) -> dict[str, Any]:
+    return {
+        "type": kind.type_uri,
+        "code": kind.code,
+        "status": kind.status,
+        "title": kind.title,
+        "explanation": kind.explanation,
+    }
+
+
+def _wants_json() -> bool:
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json"
+
+
+@docs_bp.get(PROBLEMS_PATH)
+def problem_index() -> Response:
+    """Every kind of problem: its ``type``, ``code``, status and what to do (HTML or JSON)."""
+    if _wants_json():
+        return current_app.json.response({"problems": [_kind_json(k) for k in KINDS]})
+    rows = "\n".join(
+        f'<li><a href="{html.escape(k.type_uri)}"><code>{k.code}</code></a> ({k.status}): '
+        f"{html.escape(k.title)}</li>"
+        for k in KINDS
+    )
+    page = _PROBLEM_PAGE.format(
+        title="Problem types", body=f"<ul>\n{rows}\n</ul>", index=PROBLEMS_PATH
+    )
+    return current_app.response_class(page, mimetype="text/html")
+
+
+@docs_bp.get(f"{PROBLEMS_PATH}/<slug>")
+def problem_page(slug: str) -> Response:
+    """The page a problem's ``type`` URI names: the kind's code, status and what to do."""
+    kind = BY_SLUG.get(slug)
+    if kind is None:
+        abort(404)
+    if _wants_json():
+        return current_app.json.response(_kind_json(kind))
+    body = (
+        f"<p>code <code>{kind.code}</code>, HTTP {kind.status}</p>\n"
+        f"<p>{html.escape(kind.explanation)}</p>"
+    )
+    page = _PROBLEM_PAGE.format(title=html.escape(kind.title), body=body, index=PROBLEMS_PATH)
+    return current_app.response_class(page, mimetype="text/html")
 
 
 _DOCS_PAGE = """<!doctype html>

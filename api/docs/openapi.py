@@ -26,6 +26,7 @@ from api.docs.spec import REGENERATE_COMMAND, render_spec_dict, render_spec_yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[2]  # api/docs/openapi.py -> the repository
 SPEC_PATH = REPO_ROOT / "openapi.yaml"
+EXAMPLE_REQUEST_ID = "example-request"
 
 
 def _fresh_app() -> Flask:
@@ -68,16 +69,18 @@ def response_examples() -> dict[str, Any]:
     app = _fresh_app()
     document = spec_dict(app, examples={})
     client = app.test_client()
+    # A fixed request id keeps the stored examples stable (problems carry ``request_id``).
+    headers = {"X-Request-ID": EXAMPLE_REQUEST_ID}
     out: dict[str, Any] = {}
     for path, item in document["paths"].items():
         for method, op in item.items():
             if method == "get":
-                response = client.get(concrete(path))
+                response = client.get(concrete(path), headers=headers)
             elif method == "post":
                 has_body, body = first_request(op)
                 if not has_body:
                     continue
-                response = client.post(concrete(path), json=body)
+                response = client.post(concrete(path), json=body, headers=headers)
             else:
                 continue
             if response.status_code == 200 and response.is_json:

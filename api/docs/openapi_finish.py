@@ -11,7 +11,8 @@ schemas cannot say on their own, always derived from the code (never typed in tw
   (``api/docs/openapi_examples.json``, regenerated with the document by ``python -m
   api.docs.openapi``);
 - documented response headers (``X-Request-ID``, ``X-Cache``, ``Retry-After``, ``ETag``);
-- ``servers``, and no component schema that nothing refers to.
+- a relative ``servers`` entry (``/``: the origin serving the document), and no component schema
+  that nothing refers to.
 """
 
 from __future__ import annotations
@@ -31,7 +32,11 @@ RULES_NOTE = (
 )
 EXAMPLES_PATH = Path(__file__).resolve().parent / "openapi_examples.json"
 SERVERS = [
-    {"url": "http://127.0.0.1:8000", "description": "Local service (`bash scripts/serve`)"},
+    {
+        "url": "/",
+        "description": "The service that serves this document, on whatever host and port it "
+        'answers (relative, so `/docs` "Try it out" calls the origin the page came from).',
+    },
 ]
 PATH_PARAMETER_EXAMPLES = {"rule_id": "GFF-10"}
 """Example values of path parameters (documented, and used by the README and client tests)."""

@@ -4,9 +4,13 @@ Every failure - a webargs/marshmallow validation error, an ``EngineError`` from 
 a routing 404/405, an oversized or non-JSON body, or an unexpected exception - leaves through
 ``problem()``, so clients parse exactly one format::
 
-    {"type": "about:blank", "title": "Unprocessable Content", "status": 422,
-     "detail": "hand[0]: 'ZZ' is not a card", "errors": {"hand[0]": ["'ZZ' is not a card"]}}
+    {"type": "/problems/invalid-card", "title": "Unprocessable Content", "status": 422,
+     "detail": "hand[0]: 'ZZ' is not a card", "code": "invalid_card",
+     "request_id": "4bf92f3577b34da6a3ce929d0e0e4736",
+     "errors": {"hand[0]": ["'ZZ' is not a card"]}}
 
+``code`` is the stable, machine-readable kind (``api.http.problems`` lists them all) and ``type``
+the relative URI of the page explaining it; ``request_id`` is the ``X-Request-ID`` of the answer.
 ``errors`` maps a field path (``hand[0]``, ``table[1].cards[2]``, ``rules.aces``, or ``body`` for
 the request as a whole) to that field's messages. Tracebacks are logged, never sent.
 """
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from collections.abc import Iterable, Mapping
 from http import HTTPStatus
 from typing import Any
@@ -25,6 +30,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
+from api.http.problems import CODES, classify, type_uri
 from engine.core.errors import EngineError
 
 logger = logging.getLogger("api")
@@ -60,11 +66,28 @@ class ProblemSchema(ma.Schema):
     """RFC 9457 problem details, as this service sends them (documentation only)."""
 
     type = ma.fields.String(
-        metadata={"description": "Problem type URI; always `about:blank` (see `title`)."}
+        metadata={
+            "description": "Problem type: the relative URI `/problems/<code with hyphens>` "
+            "(`/problems/invalid-card`), a page this service serves explaining the kind.",
+            "example": "/problems/invalid-card",
+        }
     )
     title = ma.fields.String(metadata={"description": "HTTP status phrase."})
     status = ma.fields.Integer(metadata={"description": "HTTP status code."})
     detail = ma.fields.String(metadata={"description": "What went wrong, for a person."})
+    code = ma.fields.String(
+        validate=ma.validate.OneOf(CODES),
+        metadata={
+            "description": "Stable machine-readable kind of problem: branch on this, not on "
+            "`detail`. Each code is explained at `/problems/<code with hyphens>` and in "
+            "docs/problems.md."
+        },
+    )
+    request_id = ma.fields.String(
+        metadata={
+            "description": "The request's id (the `X-Request-ID` answer header); logs carry it."
+        }
+    )
     errors = ma.fields.Dict(
         keys=ma.fields.String(),
         values=ma.fields.List(ma.fields.String()),
@@ -109,12 +132,28 @@ def _encode(payload: dict[str, Any]) -> bytes:
         return (json.dumps(payload, separators=(",", ":")) + "\n").encode("ascii")
 
 
-def problem(status: int, detail: str, errors: dict[str, list[str]] | None = None) -> Response:
+def _request_id() -> str:
+    """The current request's id; one is made (and kept for the header) if none was chosen yet."""
+    rid = g.get("request_id")
+    if not rid:
+        rid = g.request_id = uuid.uuid4().hex
+    return str(rid)
+
+
+def problem(
+    status: int,
+    detail: str,
+    errors: dict[str, list[str]] | None = None,
+    *,
+    code: str | None = None,
+) -> Response:
     """Build an ``application/problem+json`` response.
 
     :param status: HTTP status code (4xx/5xx).
     :param detail: a sentence a client developer can act on.
     :param errors: optional mapping of field path to messages, e.g. ``{"hand[2]": ["..."]}``.
+    :param code: the kind (one of ``api.http.problems.CODES``); when None it is derived from
+        ``status`` and the first ``errors`` entry (``api.http.problems.classify``).
     """
     title = _TITLES.get(status)
     if title is None:
@@ -122,8 +161,11 @@ def problem(status: int, detail: str, errors: dict[str, list[str]] | None = None
             title = HTTPStatus(status).phrase
         except ValueError:
             title = "Error"
-    payload: dict[str, Any] = {"type": "about:blank", "title": title, "status": status}
+    kind = code if code is not None else classify(status, errors)
+    payload: dict[str, Any] = {"type": type_uri(kind), "title": title, "status": status}
     payload["detail"] = clip(detail)
+    payload["code"] = kind
+    payload["request_id"] = _request_id()
     if errors:
         payload["errors"], left_out = _bounded_errors(errors)
         if left_out:
@@ -265,7 +307,11 @@ def _unexpected(error: Exception) -> Response:
     if isinstance(error, HTTPException):  # defensive: normally handled by the Api handler
         return http_exception_problem(error)
     logger.exception("unhandled error on %s %s", request.method, request.path)
-    return problem(500, "An unexpected error occurred on the server; it has been logged.")
+    return problem(
+        500,
+        "An unexpected error occurred on the server; it has been logged.",
+        code="internal_error",
+    )
 
 
 def _too_deep(value: Any, limit: int) -> bool:
@@ -324,7 +370,9 @@ def _guard_json_body() -> Response | None:
     if not req.is_json:
         shown = req.mimetype or "no Content-Type"
         return problem(
-            415, f"Send the request body as JSON with 'Content-Type: application/json' ({shown})."
+            415,
+            f"Send the request body as JSON with 'Content-Type: application/json' ({shown}).",
+            code="unsupported_media_type",
         )
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     raw = req.get_data(cache=True)  # raises RequestEntityTooLarge (413) over the limit
@@ -340,10 +388,10 @@ def _guard_json_body() -> Response | None:
             return answered
     value, reason = parse_json_body(raw)
     if reason is not None:
-        return problem(400, reason, {BODY_FIELD: [reason]})
+        return problem(400, reason, {BODY_FIELD: [reason]}, code="invalid_json")
     if not isinstance(value, dict):
         message = "The request body must be a JSON object."
-        return problem(422, message, {BODY_FIELD: [message]})
+        return problem(422, message, {BODY_FIELD: [message]}, code="validation_error")
     g.json_body = value
     return None
 

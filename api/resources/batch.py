@@ -18,6 +18,7 @@ from typing import Any
 from flask import current_app, g
 from flask_smorest import Blueprint
 
+from api.http.problems import type_uri
 from api.resources.examples import BATCH_EXAMPLE
 from api.schemas.batch import MAX_BATCH_ITEMS, BatchRequest, BatchResponse
 from engine.core.options import GAMES
@@ -30,12 +31,17 @@ BATCH_TIME_BUDGET_SECONDS = 10.0
 RETRY_AFTER_SECONDS = 1
 
 
-def _problem_body(status: int, title: str, detail: str, field: str) -> dict[str, Any]:
+def _problem_body(
+    status: int, title: str, detail: str, field: str, code: str, index: int
+) -> dict[str, Any]:
+    """An item's problem, shaped like every other (``code``, ``type``, the item's request id)."""
     return {
-        "type": "about:blank",
+        "type": type_uri(code),
         "title": title,
         "status": status,
         "detail": detail,
+        "code": code,
+        "request_id": f"{g.get('request_id') or 'batch'}.{index}",
         "errors": {field: [detail]},
     }
 
@@ -83,7 +89,9 @@ def answer_batch(requests: list[dict[str, Any]]) -> dict[str, Any]:
                 {
                     "status": 422,
                     "cache": None,
-                    "body": _problem_body(422, "Unprocessable Content", detail, field),
+                    "body": _problem_body(
+                        422, "Unprocessable Content", detail, field, "not_batchable", index
+                    ),
                 }
             )
         elif time.monotonic() - started > BATCH_TIME_BUDGET_SECONDS:
@@ -95,7 +103,14 @@ def answer_batch(requests: list[dict[str, Any]]) -> dict[str, Any]:
                 {
                     "status": 503,
                     "cache": None,
-                    "body": _problem_body(503, "Service Unavailable", detail, f"requests[{index}]"),
+                    "body": _problem_body(
+                        503,
+                        "Service Unavailable",
+                        detail,
+                        f"requests[{index}]",
+                        "batch_budget_spent",
+                        index,
+                    ),
                 }
             )
         else:

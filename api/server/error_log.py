@@ -15,7 +15,10 @@ name to ``SERVER_NAME`` (no version).
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any, Final
+
+from api.http.problems import classify, type_uri
 
 SERVER_NAME: Final = "tunk-hand-analysis"
 DETAIL_CHARS: Final = 160
@@ -24,14 +27,24 @@ DETAIL_CHARS: Final = 160
 def problem_bytes(status: int, reason: str, message: str) -> bytes:
     """A complete HTTP/1.1 response (closing the connection) with a problem+json body."""
     detail = message if len(message) <= DETAIL_CHARS else message[: DETAIL_CHARS - 3] + "..."
+    code = classify(status, None)
+    request_id = uuid.uuid4().hex  # the app never saw the request: the id is made here
     body = json.dumps(
-        {"type": "about:blank", "title": reason, "status": status, "detail": detail},
+        {
+            "type": type_uri(code),
+            "title": reason,
+            "status": status,
+            "detail": detail,
+            "code": code,
+            "request_id": request_id,
+        },
         separators=(",", ":"),
     ).encode("ascii")
     head = (
         f"HTTP/1.1 {status} {reason}\r\n"
         "Connection: close\r\n"
         "Content-Type: application/problem+json\r\n"
+        f"X-Request-ID: {request_id}\r\n"
         "X-Content-Type-Options: nosniff\r\n"
         "Cache-Control: no-store\r\n"
         f"Content-Length: {len(body)}\r\n\r\n"

@@ -59,7 +59,10 @@ LOGCONFIG: dict[str, Any] = {
     "formatters": {"generic": {"()": "api.server.hooks.JsonLineFormatter"}},
     "loggers": {  # gunicorn's defaults, without the propagation that printed each line twice
         "gunicorn.error": {"level": "INFO", "handlers": ["error_console"], "propagate": False},
-        "gunicorn.access": {"level": "INFO", "handlers": ["console"], "propagate": False},
+        # The app writes the one access line per request (api.access, JSON, with the request
+        # id); gunicorn's own access log, which setting logconfig_dict turns on, stays silent.
+        "gunicorn.access": {"level": "CRITICAL", "handlers": [], "propagate": False},
     },
 }
-"""``logconfig_dict`` for gunicorn: its default handlers, with the JSON formatter."""
+"""``logconfig_dict`` for gunicorn: its default handlers, with the JSON formatter, and no access
+log of its own (``api.http.observability`` logs each request once)."""

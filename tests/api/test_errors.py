@@ -14,6 +14,7 @@ from flask import Flask
 from werkzeug.test import TestResponse
 
 from api.http.errors import MAX_JSON_DEPTH, flatten_messages, parse_json_body, problem
+from api.http.problems import CODES
 
 PROBE = "/v1/probe/game-flip-flop/echo"
 
@@ -23,7 +24,9 @@ def assert_problem(response: TestResponse, status: int) -> dict[str, Any]:
     assert response.status_code == status, response.get_data(as_text=True)
     assert response.mimetype == "application/problem+json"
     body: dict[str, Any] = response.get_json(force=True)
-    assert body["type"] == "about:blank"
+    assert body["type"] == f"/problems/{body['code'].replace('_', '-')}"
+    assert body["code"] in CODES
+    assert body["request_id"] == response.headers["X-Request-ID"]
     assert body["status"] == status
     assert isinstance(body["title"], str) and body["title"]
     assert isinstance(body["detail"], str) and body["detail"]
@@ -68,15 +71,18 @@ def test_flatten_keeps_every_message_of_a_field() -> None:
 
 
 def test_problem_helper_shape(app: Flask) -> None:
-    with app.test_request_context("/"):
+    with app.test_request_context("/", headers={"X-Request-ID": "req-1"}):
+        app.preprocess_request()
         response = problem(422, "seat 9 is not at this table", {"seat": ["out of range"]})
     assert response.status_code == 422
     assert response.mimetype == "application/problem+json"
     assert response.get_json(force=True) == {
-        "type": "about:blank",
+        "type": "/problems/validation-error",
         "title": "Unprocessable Content",
         "status": 422,
         "detail": "seat 9 is not at this table",
+        "code": "validation_error",
+        "request_id": "req-1",
         "errors": {"seat": ["out of range"]},
     }
 

@@ -80,4 +80,4 @@ def test_every_operation_answers_within_its_schema(case: Any) -> None:
         )
         problem = json.loads(response.content)
         assert problem["status"] == response.status_code
-        assert problem["type"] == "about:blank" and problem["title"] and problem["detail"]
+        assert problem["type"].startswith("/problems/") and problem["title"] and problem["detail"]

@@ -49,7 +49,9 @@ def problem_of(response: Any, status: int) -> dict[str, Any]:
     assert response.status_code == status, response.get_data(as_text=True)[:500]
     assert response.mimetype == PROBLEM
     body: dict[str, Any] = json.loads(response.get_data())
-    assert body["status"] == status and body["type"] == "about:blank"
+    assert body["status"] == status and body["type"] == "/problems/" + body["code"].replace(
+        "_", "-"
+    )
     return body
 
 
