@@ -217,7 +217,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a finished hand or round from its outcome
-         * @description Settles one deal in integer units. Stakes follow GFF-6 from the bankrolls (one stake per pot in the order game, flip, flop, keeping one in reserve; a seat staking only the game pot is all in and eliminated unless it wins it). The game pot goes by the outcome: 49/50 declarations (GFF-4), a drop (GFF-8: strictly lowest wins, else caught: one extra stake, the lowest others split), a tunk out (GFF-9: every other player adds one extra stake), going out (GFF-10) or an exhausted stock (GFF-11). Side pots settle from `dealt_hands` + `flip_card` (GFF-5) or `side_winners`; without either only the game pot is settled, as in the seed's examples. Splits give leftover units from the dealer's left (C-3).
+         * @description Settles one deal in integer units. Stakes follow GFF-6 from the bankrolls (one stake per pot in the order game, flip, flop, keeping one in reserve; a seat staking only the game pot is all in and eliminated unless it wins it). The game pot goes by the outcome: 49/50 declarations (GFF-4), a drop (GFF-8: strictly lowest wins, else caught: one extra stake, the lowest others split), a tunk out (GFF-9: every other player adds one extra stake), going out (GFF-10) or an exhausted stock (GFF-11). Side pots settle from `dealt_hands` + `flip_card` (GFF-5) or `side_winners`; without either only the game pot is settled. Splits give leftover units from the dealer's left (C-3).
          */
         post: operations["gffSettle"];
         delete?: never;
@@ -537,7 +537,7 @@ export interface paths {
         put?: never;
         /**
          * Take the top discard or draw from the stock, with the expected deadwood of each
-         * @description For a hand before the draw (round+2 cards): the value of the hand with the top discard (`take_value`) against the mean value over a stock card (`stock_value`, sampled without replacement until `precision` or `samples`, with its 95% interval; the sample estimates only the value less the deadwood after the card and the best discard, whose mean is exact). Taking a card only to throw it back is never advised. One value function serves both endpoints: the value of a hand after the draw is the score of its best discard (lower is better), and `draw` compares the value with the top discard (exactly the `discard` answer's `value` on that hand) against its mean over a stock card. Model: unseen cards are every copy of the `decks` decks (T13-2) not in the hand, the discard pile, the shown combinations or an opponent's known pickups; cards known to be elsewhere are never imagined in a hand or drawn from the stock. The next player's hand is sampled from the unseen cards, always holding its known pickups, cards near its own `discarded` cards less often (Three Thirteen has no laying down before going out, so no meld constraint applies); they take a discard that lowers their best deadwood. `scores` make a player far ahead weigh the deadwood it holds now more (`risk`).
+         * @description For a hand before the draw (round+2 cards): the value of the hand with the top discard (`value_if_take`) against the mean value over a stock card (`value_if_stock`, sampled without replacement until `precision` or `samples`, with its 95% interval; the sample estimates only the value less the deadwood after the card and the best discard, whose mean is exact). Taking a card only to throw it back is never advised. `take_value` and `stock_value` repeat the two values under their 0.1 names (deprecated). One value function serves both endpoints: the value of a hand after the draw is the score of its best discard (lower is better), and `draw` compares the value with the top discard (exactly the `discard` answer's `value` on that hand) against its mean over a stock card. Model: unseen cards are every copy of the `decks` decks (T13-2) not in the hand, the discard pile, the shown combinations or an opponent's known pickups; cards known to be elsewhere are never imagined in a hand or drawn from the stock. The next player's hand is sampled from the unseen cards, always holding its known pickups, cards near its own `discarded` cards less often (Three Thirteen has no laying down before going out, so no meld constraint applies); they take a discard that lowers their best deadwood. `scores` make a player far ahead weigh the deadwood it holds now more (`risk`).
          */
         post: operations["t13Draw"];
         delete?: never;
@@ -551,7 +551,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Problem: {
-            /** @description Problem type URI; always `about:blank` (see `title`). */
+            /**
+             * @description Problem type: the relative URI `/problems/<code with hyphens>` (`/problems/invalid-card`), a page this service serves explaining the kind.
+             * @example /problems/invalid-card
+             */
             type?: string;
             /** @description HTTP status phrase. */
             title?: string;
@@ -559,6 +562,13 @@ export interface components {
             status?: number;
             /** @description What went wrong, for a person. */
             detail?: string;
+            /**
+             * @description Stable machine-readable kind of problem: branch on this, not on `detail`. Each code is explained at `/problems/<code with hyphens>` and in docs/problems.md.
+             * @enum {string}
+             */
+            code?: "invalid_json" | "bad_request" | "not_found" | "unknown_game" | "unknown_endpoint" | "unknown_rule" | "method_not_allowed" | "payload_too_large" | "uri_too_long" | "headers_too_large" | "unsupported_media_type" | "validation_error" | "invalid_card" | "duplicate_card" | "hand_too_large" | "wrong_hand_size" | "invalid_rule_option" | "not_batchable" | "work_cap" | "rate_limited" | "internal_error" | "not_implemented" | "batch_budget_spent" | "deadline_exceeded";
+            /** @description The request's id (the `X-Request-ID` answer header); logs carry it. */
+            request_id?: string;
             /** @description Field path (`hand[0]`, `table[1].cards[2]`, `rules.aces`, `body`) to its messages; at most 20 paths, each message at most 240 characters (echoed input is cut with `...`). */
             errors?: {
                 [key: string]: string[];
@@ -677,7 +687,7 @@ export interface components {
             default?: unknown;
             /** @description Allowed values (or items). */
             allowed?: unknown[];
-            /** @description RULES.md id of the house rule. */
+            /** @description Rule id (docs/rules.md) of the house rule. */
             rule?: string;
             description?: string;
         };
@@ -845,7 +855,7 @@ export interface components {
         GffGoingOut: {
             /** @description The player can go/tunk out this turn. */
             possible?: boolean;
-            /** @description RULES.md id that applies. */
+            /** @description Rule id (docs/rules.md) that applies. */
             rule?: string | null;
             /**
              * @description `tunk_out` (GFF-9), `go_out` (GFF-10) or null.
@@ -915,7 +925,7 @@ export interface components {
             total?: number;
             /** @description The hand may claim (GFF-4 / TT-9). */
             eligible?: boolean;
-            /** @description RULES.md id. */
+            /** @description Rule id (docs/rules.md). */
             rule?: string;
             /** @description 49 or 50 when eligible, else null. */
             declares?: number | null;
@@ -1593,7 +1603,7 @@ export interface components {
         TtGoingOut: {
             /** @description The player can go/tunk out this turn. */
             possible?: boolean;
-            /** @description RULES.md id that applies. */
+            /** @description Rule id (docs/rules.md) that applies. */
             rule?: string | null;
             /**
              * @description TT-11 shape: `five_meld` (one 5-card meld + discard), `two_three_melds` (two 3-card melds, no discard), `three_meld_two_layoffs` (3-card meld + 2 cards on opponents' melds + discard), `four_meld_one_layoff` (4-card meld + 1 card on an opponent's meld + discard), or null.
@@ -1661,7 +1671,7 @@ export interface components {
             total?: number;
             /** @description The hand may claim (GFF-4 / TT-9). */
             eligible?: boolean;
-            /** @description RULES.md id. */
+            /** @description Rule id (docs/rules.md). */
             rule?: string;
             /** @description Totals that may claim under these rules (TT-9). */
             totals?: number[];
@@ -2223,7 +2233,7 @@ export interface components {
         T13GoingOut: {
             /** @description The player can go/tunk out this turn. */
             possible?: boolean;
-            /** @description RULES.md id that applies. */
+            /** @description Rule id (docs/rules.md) that applies. */
             rule?: string | null;
             /** @description Each distinct discard that leaves round+2 cards fully combined (T13-5). */
             options?: components["schemas"]["T13GoOutOption"][];
@@ -2285,7 +2295,7 @@ export interface components {
              */
             dealer?: number;
             /**
-             * @description Optional money after round 11: each non-winner pays (own total - winning total) x this to the winners (a documented convention, not in the seed).
+             * @description Optional money after round 11: each non-winner pays (own total - winning total) x this to the winners (a documented convention, not a rule of docs/rules.md).
              * @default 0
              */
             stake_per_point?: number;
@@ -2488,7 +2498,7 @@ export interface components {
             go_out?: boolean;
             /** @description An opponent has gone out: this is your last turn (T13-5). */
             last_turn?: boolean;
-            /** @description Value of the hand when the advice is followed (the best option's score, or keep_deadwood): what `draw` reports for taking a card. Lower is better. */
+            /** @description Value of the hand when the advice is followed (the best option's score, or keep_deadwood): what `draw` reports for taking a card (`value_if_take`). Lower is better. */
             value?: number;
             /** @description Last turn only (T13-5): deadwood points of keeping every card without discarding; null otherwise. */
             keep_deadwood?: number | null;
@@ -2574,11 +2584,11 @@ export interface components {
              * @example 10H
              */
             top_discard?: string | null;
-            /** @description Value of the hand with the top discard: exactly the `value` of the `discard` answer on that hand (same seed, default samples). Null without a discard. */
-            take_value?: number | null;
+            /** @description Value (lower is better) of the hand with the top discard: exactly the `value` of the `discard` answer on that hand (same seed, default samples). Null without a discard. */
+            value_if_take?: number | null;
             /** @description Mean value of the hand after a stock draw (the same function, over the stock card). */
-            stock_value?: number;
-            /** @description 95% interval of `stock_value` (Student's for two or three stock cards; null bounds when one card settled the choice, being more than 5 points from `take_value`). */
+            value_if_stock?: number;
+            /** @description 95% interval of `value_if_stock` (Student's for two or three stock cards; null bounds when one card settled the choice, being more than 5 points from `value_if_take`). */
             stock_interval?: components["schemas"]["IntervalOut"];
             /** @description Deadwood left after taking the top discard and throwing the best card (certain); null without a discard. */
             deadwood_if_take?: number | null;
@@ -2600,8 +2610,18 @@ export interface components {
             seed?: number;
             /** @description Stock cards evaluated (0 when the choice needed none). */
             samples?: number;
-            /** @description Every unseen card was evaluated: `stock_value` is exact. */
+            /** @description Every unseen card was evaluated: `value_if_stock` is exact. */
             exact?: boolean;
+            /**
+             * @deprecated
+             * @description Deprecated alias of `value_if_take` (the same value), kept for one minor version: read `value_if_take`.
+             */
+            take_value?: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated alias of `value_if_stock` (the same value), kept for one minor version: read `value_if_stock`.
+             */
+            stock_value?: number | null;
         };
         /** @description House-rule options (see `/v1/rules`); omitted options take their defaults. */
         GffRules: {
@@ -2695,7 +2715,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "engine_version": "0.1.0"
+                     *       "engine_version": "0.2.0"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -2759,8 +2779,8 @@ export interface operations {
                      * @example {
                      *       "service": "Tunk Hand Analysis",
                      *       "description": "Hand analysis, advice, rules and settlement for Game Flip Flop, Triple Tunk and Three Thirteen.",
-                     *       "version": "0.1.0",
-                     *       "engine_version": "0.1.0",
+                     *       "version": "0.2.0",
+                     *       "engine_version": "0.2.0",
                      *       "games": [
                      *         "game-flip-flop",
                      *         "triple-tunk",
@@ -3611,10 +3631,12 @@ export interface operations {
                      *           "status": 422,
                      *           "cache": null,
                      *           "body": {
-                     *             "type": "about:blank",
+                     *             "type": "/problems/invalid-card",
                      *             "title": "Unprocessable Content",
                      *             "status": 422,
                      *             "detail": "Invalid request: hand[1]: 'ZZ' is not a card: expected a rank A 2-10 J Q K (T or 0 for ten) followed by a suit S H D C, e.g. AS, 10H, QD",
+                     *             "code": "invalid_card",
+                     *             "request_id": "example-request.2",
                      *             "errors": {
                      *               "hand[1]": [
                      *                 "'ZZ' is not a card: expected a rank A 2-10 J Q K (T or 0 for ten) followed by a suit S H D C, e.g. AS, 10H, QD"
@@ -6070,8 +6092,8 @@ export interface operations {
                      *       "choice": "discard_pile",
                      *       "take_discard": true,
                      *       "top_discard": "8H",
-                     *       "take_value": 1.0997,
-                     *       "stock_value": 22.1867,
+                     *       "value_if_take": 1.0997,
+                     *       "value_if_stock": 22.1867,
                      *       "stock_interval": {
                      *         "low": null,
                      *         "high": null
@@ -6085,7 +6107,9 @@ export interface operations {
                      *       "unseen": 46,
                      *       "seed": 13,
                      *       "samples": 1,
-                     *       "exact": false
+                     *       "exact": false,
+                     *       "take_value": 1.0997,
+                     *       "stock_value": 22.1867
                      *     }
                      */
                     "application/json": components["schemas"]["T13DrawResponse"];
