@@ -103,11 +103,11 @@ def test_deployment_runs_the_images_numeric_user_and_the_one_tag() -> None:
     assert container["securityContext"]["allowPrivilegeEscalation"] is False
     scale = yaml.safe_load((DEPLOY / "compose.scale.yml").read_text())
     assert scale["services"]["api"]["image"] == IMAGE
-    readme = (DEPLOY.parent / "README.md").read_text(encoding="utf-8")
-    assert f"docker build -t {IMAGE} ." in readme
+    operations = (DEPLOY.parent / "docs" / "operations.md").read_text(encoding="utf-8")
+    assert f"docker build -t {IMAGE} ." in operations
     named = {
         word
-        for line in readme.splitlines()
+        for line in operations.splitlines()
         if line.startswith("docker run")
         for word in line.split()
         if word.startswith("tunk-hand-analysis")

@@ -1,11 +1,10 @@
-"""The README's tutorials, run as written against a live service (real gunicorn).
+"""The tutorials (docs/tutorials.md), run as written against a live service (real gunicorn).
 
-Every ``sh`` and ``python`` block of the README's "Tutorials" section (and of any
-``docs/tutorial*.md``) runs against gunicorn on a free port: ``http://127.0.0.1:8000`` in the text
+Every ``sh`` and ``python`` block of ``docs/tutorial*.md`` runs against gunicorn on a free port: ``http://127.0.0.1:8000`` in the text
 becomes that port, the line that starts the service (``bash scripts/serve &``) is left out (the
 test started it), and a shell block runs with a ``PATH`` where ``python3`` exists and ``python``
 does not, as on a stock Debian. What the tutorials import beyond the standard library must be in
-the ``client`` extra (``pip install '.[client]'``), the one command the README gives for it.
+the ``client`` extra (``pip install '.[client]'``), the one command the tutorials give for it.
 A tutorial's "your game" function (``play_a_round``) is supplied by the test, deterministically.
 """
 
@@ -40,15 +39,10 @@ BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
 
 
 def tutorial_text() -> str:
-    """The README's Tutorials section and every docs/tutorial*.md."""
-    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("\n## Tutorials")
-    end = readme.find("\n## ", start + 1)
-    parts = [readme[start : end if end != -1 else len(readme)]]
-    parts += [
-        p.read_text(encoding="utf-8") for p in sorted((REPO_ROOT / "docs").glob("tutorial*.md"))
-    ]
-    return "\n".join(parts)
+    """Every docs/tutorial*.md (the README links them)."""
+    pages = sorted((REPO_ROOT / "docs").glob("tutorial*.md"))
+    assert pages, "docs/tutorials.md is missing"
+    return "\n".join(p.read_text(encoding="utf-8") for p in pages)
 
 
 def blocks(language: str) -> list[str]:
