@@ -31,6 +31,7 @@ proxy or load balancer in every deployment of this service.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -242,10 +243,8 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]  # gunicorn has 
     def _drop(self, conn: Any, *, answer: bool) -> None:
         """Close a connection still being read; with ``answer``, send it the 408 first."""
         self.incoming.pop(conn, None)
-        try:
+        with contextlib.suppress(KeyError, ValueError, OSError):
             self.poller.unregister(conn.sock)
-        except (KeyError, ValueError, OSError):
-            pass
         if answer:
             try:
                 conn.sock.send(timeout_answer(self.read_timeout))

@@ -28,6 +28,7 @@ from api.cache.store import (
     cache_key,
     canonical_json,
     current_cache,
+    decode_entry,
 )
 from api.config import SettingsError, load_settings
 
@@ -503,7 +504,9 @@ def test_redis_backend_end_to_end(
             keys = sorted(k.decode() for k in inspect.keys(KEY_PREFIX + "*"))
             # One canonical entry, and no alias: the spellings are remembered in process.
             assert len(keys) == 1 and not keys[0].startswith(ALIAS_PREFIX)
-            assert json.loads(inspect.get(keys[0])) == miss.get_json()
+            stored = inspect.get(keys[0]).decode()
+            assert stored.startswith("t1j:")  # a short answer is stored as its JSON text
+            assert json.loads(decode_entry(keys[0], stored) or "") == miss.get_json()
             for key in keys:
                 assert 290 < inspect.ttl(key) <= 300
         finally:
