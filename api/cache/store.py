@@ -442,6 +442,24 @@ class RedisCache:
             return None
         return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
 
+    def get_entry(self, key: str) -> tuple[str | None, bool]:
+        """GET ``key`` and decode it as an entry (``decode_entry``): ``(answer, False)``, or
+        ``(None, True)`` for a value that is not this service's entry for ``key``.
+
+        A foreign value counts as a breaker failure (not a success) though the request goes on
+        as a ``MISS``: a server that answers GET with strings but fails everything else (an
+        impostor on the Redis port) then still opens the breaker.
+        :raises CacheUnavailable:
+        """
+        stored = self.get(key)  # a success for the breaker so far
+        if stored is None:
+            return None, False
+        text = decode_entry(key, stored)
+        if text is None:
+            self.breaker.record_failure()
+            return None, True
+        return text, False
+
     def set(self, key: str, value: str, ttl_seconds: int | float) -> None:
         """SET ``key`` with an expiry of ``ttl_seconds`` (whole seconds, at least 1); a reply
         other than ``OK`` is a fault."""
@@ -537,15 +555,20 @@ class ResponseCache:
             text = hot.get(key)
             if text is not None:
                 return text, "HIT"
+        backend = self.backend
         try:
-            stored = self.backend.get(key)
+            if isinstance(backend, RedisCache):
+                text, foreign = backend.get_entry(key)
+            else:
+                stored = backend.get(key)
+                text = None if stored is None else decode_entry(key, stored)
+                foreign = stored is not None and text is None
         except CacheUnavailable:
             return None, "BYPASS"
-        if stored is None:
-            return None, "MISS"
-        text = decode_entry(key, stored)
-        if text is None:
+        if foreign:
             logger.warning("cache value for %s is not this service's entry: ignored", key[-12:])
+            return None, "MISS"
+        if text is None:
             return None, "MISS"
         if hot is not None and len(text) <= HOT_MAX_VALUE_BYTES:
             hot.set(key, text, self.hot_ttl_seconds)
