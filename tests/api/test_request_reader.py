@@ -1,0 +1,52 @@
+"""When the buffering worker (``api.server.worker``) has a whole request to hand to a thread."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from api.server.worker import request_complete, timeout_answer
+
+HEAD_CAP = 8192
+BODY_CAP = 65536
+POST = b"POST /v1/x HTTP/1.1\r\nHost: a\r\n"
+
+
+@pytest.mark.parametrize(
+    ("data", "complete"),
+    [
+        (b"GET /healthz HTTP/1.1\r\nHost: a\r\n", False),  # head not finished
+        (b"GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n", True),
+        (POST + b"Content-Length: 5\r\n\r\nhel", False),  # body short
+        (POST + b"Content-Length: 5\r\n\r\nhello", True),
+        (POST + b"content-length: 5\r\n\r\nhello", True),  # names are case-insensitive
+        (POST + b"Content-Length: 999999\r\n\r\n", True),  # over MAX_BODY_BYTES: the app says 413
+        (POST + b"Content-Length: x\r\n\r\n", True),  # malformed: the parser says 400
+        (POST + b"Content-Length: 1\r\nContent-Length: 2\r\n\r\n", True),  # ambiguous: 400
+        (POST + b"Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n", False),
+        (POST + b"Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n", False),
+        (POST + b"Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", True),
+        (POST + b"Transfer-Encoding: chunked\r\n\r\n0\r\nX-T: 1\r\n\r\n", True),  # trailers
+        (POST + b"Transfer-Encoding: chunked\r\n\r\nzz\r\n", True),  # malformed: parser's 400
+        (POST + b"Transfer-Encoding: chunked\r\n\r\n20000\r\n", True),  # over the body cap
+        (b"GET /" + b"a" * (HEAD_CAP + 10), True),  # over the head cap: gunicorn's 414/431
+    ],
+)
+def test_request_complete(data: bytes, complete: bool) -> None:
+    assert request_complete(bytearray(data), HEAD_CAP, BODY_CAP) is complete
+
+
+def test_timeout_answer_is_a_408_problem() -> None:
+    raw = timeout_answer(10.0)
+    head, _, body = raw.partition(b"\r\n\r\n")
+    lines = head.decode().split("\r\n")
+    assert lines[0] == "HTTP/1.1 408 Request Timeout"
+    assert "Content-Type: application/problem+json" in lines and "Connection: close" in lines
+    assert f"Content-Length: {len(body)}" in lines
+    assert json.loads(body) == {
+        "type": "about:blank",
+        "title": "Request Timeout",
+        "status": 408,
+        "detail": "The request did not arrive within 10 s; send it again.",
+    }
