@@ -399,6 +399,8 @@ class RedisCache:
     ) -> None:
         self.url = url
         self.breaker = breaker
+        self.last_error: str | None = None
+        """Why the last failed command failed (``/readyz`` shows it while the circuit is open)."""
         # One Redis, a Cluster or a Sentinel-managed master (api.cache.redis_conn), all with the
         # same
         # timeouts and no retries (a retry doubles the worst case; the breaker handles a Redis
@@ -424,6 +426,7 @@ class RedisCache:
             result = operation(self._client)
         except Exception as exc:  # RedisError, OSError, anything: the cache must not fail a request
             self.breaker.record_failure()
+            self.last_error = f"{type(exc).__name__}: {exc}"[:200]
             logger.debug("redis call failed: %r", exc)
             raise CacheUnavailable(str(exc)) from exc
         self.breaker.record_success()
@@ -506,7 +509,7 @@ class RedisCache:
             except CacheUnavailable as exc:
                 write = bool(write)
                 read = False
-                error = str(exc)[:200]
+                error = (self.last_error or str(exc))[:200]
         breaker = self.breaker.state
         if breaker == CircuitBreaker.OPEN:
             state: BackendState = "open-circuit"
@@ -515,6 +518,8 @@ class RedisCache:
         out.update(
             state=state, write=write, read=read, breaker=breaker, failures=self.breaker.failures
         )
+        if error is None and breaker == CircuitBreaker.OPEN:
+            error = self.last_error
         if error:
             out["error"] = error
         return out
