@@ -7,7 +7,11 @@ connections with a 1 s timeout: at least 90% must answer 200 within 1 s during t
 all of them after it. The slow connections get ``408`` problem+json once their request is
 ``REQUEST_READ_TIMEOUT_SECONDS`` (10) late; the idle ones are closed without an answer.
 Two workers of 16 threads (32 threads for 600 connections): with gunicorn's plain ``gthread``
-worker the probes time out within seconds.
+worker the probes time out within seconds (57% and 43% answered in a 10 s run).
+
+Run twice: against gunicorn directly (the README's command), and through nginx with
+``deploy/nginx/tunk.conf.template`` as compose ships it (nginx closes slow and idle connections
+itself after ``client_header_timeout``).
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from pathlib import Path
 import pytest
 from conftest import RedisServer
 
-from tests.support.processes import GunicornProcess, start_gunicorn
+from harness.scaleout import Nginx
+from tests.support.processes import start_gunicorn
 
 pytestmark = pytest.mark.slow
 
@@ -41,13 +46,25 @@ MELDS = "/v1/games/game-flip-flop/melds"
 MELDS_BODY = json.dumps({"hand": ["AS", "2S", "3S", "9H", "9D", "KH"]})
 
 
-@pytest.fixture
-def service(redis_server: RedisServer, tmp_path: Path) -> Iterator[GunicornProcess]:
+@pytest.fixture(params=["gunicorn", "nginx"])
+def entry(
+    request: pytest.FixtureRequest, redis_server: RedisServer, tmp_path: Path
+) -> Iterator[int]:
+    """The port clients use: gunicorn's own, or nginx's in front of it."""
     env = {"WEB_CONCURRENCY": "2", "GUNICORN_THREADS": "16", "REDIS_URL": redis_server.url}
     service = start_gunicorn(tmp_path / "gunicorn.log", env)
+    nginx = None
     try:
-        yield service
+        if request.param == "nginx":
+            workdir = tmp_path / "nginx"
+            workdir.mkdir()
+            nginx = Nginx(workdir, [f"127.0.0.1:{service.port}"]).start()
+            yield nginx.port
+        else:
+            yield service.port
     finally:
+        if nginx is not None:
+            nginx.stop()
         service.stop()
 
 
@@ -58,7 +75,7 @@ class Attack:
     port: int
     stop: threading.Event = field(default_factory=threading.Event)
     answers_408: int = 0
-    idle_closed_silently: int = 0
+    closed_silently: int = 0
     other_answers: list[bytes] = field(default_factory=list)
     opened: int = 0
 
@@ -94,8 +111,8 @@ class Attack:
                 sock.close()
                 if got.startswith(b"HTTP/1.1 408 "):
                     self.answers_408 += 1
-                elif kind == "idle" and not got:
-                    self.idle_closed_silently += 1
+                elif not got:
+                    self.closed_silently += 1
                 else:
                     self.other_answers.append(got[:200])
                 self._open(selector, kind)
@@ -132,8 +149,8 @@ def _poll_both(port: int) -> tuple[bool, bool]:
     return _poll(port, "GET", "/healthz", None), _poll(port, "POST", MELDS, MELDS_BODY)
 
 
-def test_probes_answer_through_slow_and_idle_connections(service: GunicornProcess) -> None:
-    port = service.port
+def test_probes_answer_through_slow_and_idle_connections(entry: int) -> None:
+    port = entry
     assert _poll(port, "POST", MELDS, MELDS_BODY, timeout=30)  # the melds answer is now cached
     attack = Attack(port)
     attacker = threading.Thread(target=attack.run, daemon=True)
@@ -154,13 +171,13 @@ def test_probes_answer_through_slow_and_idle_connections(service: GunicornProces
     melds = sum(m for _, m in during) / len(during)
     summary = (
         f"polls {len(during)}: healthz {healthz:.0%}, cached melds {melds:.0%}; "
-        f"408s {attack.answers_408}, idle closed {attack.idle_closed_silently}, "
-        f"opened {attack.opened}, other {attack.other_answers[:3]}\n{service.log_tail()}"
+        f"408s {attack.answers_408}, closed silently {attack.closed_silently}, "
+        f"opened {attack.opened}, other {attack.other_answers[:3]}"
     )
     assert len(during) >= ATTACK_SECONDS / (POLL_EVERY_SECONDS + 2 * POLL_TIMEOUT), summary
     assert healthz >= 0.9 and melds >= 0.9, summary
     assert after == [(True, True)] * 10, summary
     if ATTACK_SECONDS > 12:  # long enough for a request deadline (10 s) and an idle close
-        assert attack.answers_408 >= SLOW_CONNECTIONS, summary
-        assert attack.idle_closed_silently >= IDLE_CONNECTIONS, summary
+        closed = attack.answers_408 + attack.closed_silently
+        assert closed >= SLOW_CONNECTIONS + IDLE_CONNECTIONS, summary
     assert attack.other_answers == [], summary
