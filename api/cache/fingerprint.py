@@ -32,4 +32,4 @@ def fingerprint_of(root: Path, packages: tuple[str, ...] = PACKAGE_ROOTS) -> str
 @cache
 def code_fingerprint() -> str:
     """This build's fingerprint (16 hex digits), hashed once per process."""
-    return fingerprint_of(Path(__file__).resolve().parent.parent)
+    return fingerprint_of(Path(__file__).resolve().parents[2])  # the repository root
