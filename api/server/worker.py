@@ -96,6 +96,8 @@ class Incoming:
     buf: bytearray = field(default_factory=bytearray)
     received: bool = False
     """Whether the client sent anything since the read started (an idle one gets no 408)."""
+    continued: bool = False
+    """Whether ``100 Continue`` was sent (a client that sent ``Expect: 100-continue``)."""
 
 
 def _header_values(head: bytes, name: bytes) -> list[bytes]:
@@ -136,6 +138,18 @@ def _chunked_end(buf: bytes | bytearray, start: int, body_cap: int) -> int | Non
         pos = line_end + 2 + size + 2
         if pos > len(buf):
             return None
+
+
+CONTINUE: Final = b"HTTP/1.1 100 Continue\r\n\r\n"
+
+
+def expects_continue(buf: bytes | bytearray) -> bool:
+    """Whether ``buf`` holds a whole head that asks for ``100 Continue``."""
+    head_end = buf.find(_CRLF2)
+    if head_end < 0:
+        return False
+    values = _header_values(bytes(buf[:head_end]), b"expect")
+    return any(value.lower() == b"100-continue" for value in values)
 
 
 def request_complete(buf: bytes | bytearray, head_cap: int, body_cap: int) -> bool:
@@ -228,6 +242,12 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]  # gunicorn has 
         if request_complete(state.buf, self.head_cap, self.body_cap):
             self.poller.unregister(conn.sock)
             self._hand_over(conn, state)
+        elif not state.continued and expects_continue(state.buf):
+            # The client waits for this before it sends the body (gunicorn would send it when
+            # the app reads the body, i.e. only after the body had arrived here: a deadlock).
+            state.continued = True
+            with contextlib.suppress(OSError):
+                conn.sock.send(CONTINUE)
 
     def _hand_over(self, conn: Any, state: Incoming) -> None:
         del self.incoming[conn]

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from api.server.worker import request_complete, timeout_answer
+from api.server.worker import expects_continue, request_complete, timeout_answer
 
 HEAD_CAP = 8192
 BODY_CAP = 65536
@@ -50,3 +50,10 @@ def test_timeout_answer_is_a_408_problem() -> None:
         "status": 408,
         "detail": "The request did not arrive within 10 s; send it again.",
     }
+
+
+def test_expects_continue() -> None:
+    head = POST + b"Content-Length: 5\r\nExpect: 100-Continue\r\n"
+    assert not expects_continue(head)  # the head is not finished yet
+    assert expects_continue(head + b"\r\n")
+    assert not expects_continue(POST + b"Content-Length: 5\r\n\r\n")

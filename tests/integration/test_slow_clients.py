@@ -181,3 +181,15 @@ def test_probes_answer_through_slow_and_idle_connections(entry: int) -> None:
         closed = attack.answers_408 + attack.closed_silently
         assert closed >= SLOW_CONNECTIONS + IDLE_CONNECTIONS, summary
     assert attack.other_answers == [], summary
+
+
+def test_shipped_nginx_reads_requests_whole_with_timeouts() -> None:
+    text = (Path(__file__).resolve().parents[2] / "deploy/nginx/tunk.conf.template").read_text()
+    for setting in (
+        "client_header_timeout 10s;",
+        "client_body_timeout 10s;",
+        "keepalive_timeout 5s;",
+        "send_timeout 30s;",
+        "proxy_request_buffering on;",
+    ):
+        assert setting in text, setting
