@@ -34,7 +34,7 @@ def _malloc_trim() -> Callable[[int], int] | None:
         return None
     trim.argtypes = [ctypes.c_size_t]
     trim.restype = ctypes.c_int
-    return trim  # type: ignore[no-any-return]
+    return trim
 
 
 _TRIM = _malloc_trim()
