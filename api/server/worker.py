@@ -17,9 +17,10 @@ non-blocking, into a buffer:
   first readiness (a new connection, or a kept-alive one becoming readable); otherwise the client
   gets ``408`` problem+json and the connection is closed. A connection that sent nothing by then
   is closed silently (an idle client is not owed an answer);
-- a head larger than gunicorn's own limits, or a body declared larger than ``MAX_BODY_BYTES``, is
-  handed over at once so gunicorn (``414``/``431``/``400``) or the app (``413``) refuses it as
-  usual, without waiting for bytes that will never be read;
+- a head larger than gunicorn's own limits, or malformed framing, is handed over at once so
+  gunicorn refuses it as usual (``414``/``431``/``400``); a body declared (or chunked) larger than
+  ``MAX_BODY_BYTES`` is answered ``413`` problem+json here, as the app would, so no thread waits
+  for (or drains) bytes that will never be used;
 - kept-alive connections wait in the event loop (no thread) and are closed after gunicorn's
   ``keepalive`` seconds, as with ``gthread``.
 
@@ -36,6 +37,7 @@ import errno
 import json
 import os
 import selectors
+import socket
 import time
 from dataclasses import dataclass, field
 from functools import partial
@@ -69,23 +71,34 @@ RECV_BYTES: Final = 64 * 1024
 _CRLF2: Final = b"\r\n\r\n"
 
 
-def timeout_answer(seconds: float) -> bytes:
-    """The raw ``408`` problem+json answer sent to a client whose request did not arrive."""
+def _problem_answer(status: int, title: str, detail: str) -> bytes:
     body = json.dumps(
-        {
-            "type": "about:blank",
-            "title": "Request Timeout",
-            "status": 408,
-            "detail": f"The request did not arrive within {seconds:g} s; send it again.",
-        }
+        {"type": "about:blank", "title": title, "status": status, "detail": detail}
     ).encode()
     head = (
-        "HTTP/1.1 408 Request Timeout\r\n"
+        f"HTTP/1.1 {status} {title}\r\n"
         "Content-Type: application/problem+json\r\n"
         f"Content-Length: {len(body)}\r\n"
         "Connection: close\r\n\r\n"
     ).encode()
     return head + body
+
+
+def timeout_answer(seconds: float) -> bytes:
+    """The raw ``408`` problem+json answer sent to a client whose request did not arrive."""
+    detail = f"The request did not arrive within {seconds:g} s; send it again."
+    return _problem_answer(408, "Request Timeout", detail)
+
+
+def too_large_answer(limit: int) -> bytes:
+    """The raw ``413`` problem+json answer (the app's words) for a body over ``limit``."""
+    detail = f"The request body is larger than the {limit}-byte limit."
+    return _problem_answer(413, "Content Too Large", detail)
+
+
+DISCARD_SECONDS: Final = 2.0
+"""How long a refused connection's further bytes are read and dropped before it is closed (so
+the client reads the refusal instead of a connection reset)."""
 
 
 @dataclass(slots=True)
@@ -98,6 +111,8 @@ class Incoming:
     """Whether the client sent anything since the read started (an idle one gets no 408)."""
     continued: bool = False
     """Whether ``100 Continue`` was sent (a client that sent ``Expect: 100-continue``)."""
+    discarding: bool = False
+    """Refused and answered: what still arrives is read and dropped until the deadline."""
 
 
 def _header_values(head: bytes, name: bytes) -> list[bytes]:
@@ -109,9 +124,12 @@ def _header_values(head: bytes, name: bytes) -> list[bytes]:
     return values
 
 
+TOO_LARGE: Final = -2
+
+
 def _chunked_end(buf: bytes | bytearray, start: int, body_cap: int) -> int | None:
     """Where a chunked body starting at ``start`` ends (after its trailers), ``-1`` when it is
-    malformed or over ``body_cap`` (hand it over: the parser or the app refuses it), or None
+    malformed (hand it over: the parser answers 400), ``TOO_LARGE`` over ``body_cap``, or None
     while incomplete."""
     pos = start
     total = 0
@@ -134,7 +152,7 @@ def _chunked_end(buf: bytes | bytearray, start: int, body_cap: int) -> int | Non
             return None if end < 0 else end + 4
         total += size
         if total > body_cap:
-            return -1
+            return TOO_LARGE
         pos = line_end + 2 + size + 2
         if pos > len(buf):
             return None
@@ -152,29 +170,37 @@ def expects_continue(buf: bytes | bytearray) -> bool:
     return any(value.lower() == b"100-continue" for value in values)
 
 
-def request_complete(buf: bytes | bytearray, head_cap: int, body_cap: int) -> bool:
-    """Whether ``buf`` holds a whole request, or enough to hand over to be refused.
+WAIT: Final = "wait"
+READY: Final = "ready"
+LARGE: Final = "too-large"
 
-    :param head_cap: most bytes a head may take (gunicorn answers a longer one 414/431).
-    :param body_cap: ``MAX_BODY_BYTES`` (the app answers a longer body 413 before reading it).
-    """
+
+def request_state(buf: bytes | bytearray, head_cap: int, body_cap: int) -> str:
+    """``READY`` when ``buf`` holds a whole request (or a head gunicorn refuses: over
+    ``head_cap``, 414/431; malformed framing, 400), ``LARGE`` when its body is over ``body_cap``
+    (``MAX_BODY_BYTES``; answered 413 here, so no thread ever waits for it), else ``WAIT``."""
     head_end = buf.find(_CRLF2)
     if head_end < 0:
-        return len(buf) > head_cap
+        return READY if len(buf) > head_cap else WAIT
     body_start = head_end + 4
     head = bytes(buf[:head_end])
     if _header_values(head, b"transfer-encoding"):
         end = _chunked_end(buf, body_start, body_cap)
-        return end is not None
+        return WAIT if end is None else LARGE if end == TOO_LARGE else READY
     lengths = _header_values(head, b"content-length")
     if not lengths:
-        return True
+        return READY
     if len(set(lengths)) != 1 or not lengths[0].isdigit():
-        return True  # the parser answers 400
+        return READY  # the parser answers 400
     length = int(lengths[0])
     if length > body_cap:
-        return True  # the app answers 413 without reading it
-    return len(buf) - body_start >= length
+        return LARGE
+    return READY if len(buf) - body_start >= length else WAIT
+
+
+def request_complete(buf: bytes | bytearray, head_cap: int, body_cap: int) -> bool:
+    """Whether the read of ``buf`` is over (``request_state`` is not ``WAIT``)."""
+    return request_state(buf, head_cap, body_cap) != WAIT
 
 
 class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]  # gunicorn has no type hints
@@ -218,10 +244,9 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]  # gunicorn has 
             state.buf += conn.parser.unreader.take_buffered()
             state.received = bool(state.buf)
         self.incoming[conn] = state
-        if state.buf and request_complete(state.buf, self.head_cap, self.body_cap):
-            self._hand_over(conn, state)
-            return
         self.poller.register(conn.sock, selectors.EVENT_READ, partial(self._on_readable, conn))
+        if state.buf:
+            self._advance(conn, state)
 
     def _on_readable(self, conn: Any, _sock: Any) -> None:
         state = self.incoming.get(conn)
@@ -237,11 +262,25 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]  # gunicorn has 
         if not data:  # the client closed its side
             self._drop(conn, answer=False)
             return
+        if state.discarding:
+            return
         state.buf += data
         state.received = True
-        if request_complete(state.buf, self.head_cap, self.body_cap):
+        self._advance(conn, state)
+
+    def _advance(self, conn: Any, state: Incoming) -> None:
+        """Hand the request over, refuse it, or wait for more (with ``100 Continue``)."""
+        verdict = request_state(state.buf, self.head_cap, self.body_cap)
+        if verdict == READY:
             self.poller.unregister(conn.sock)
             self._hand_over(conn, state)
+        elif verdict == LARGE:
+            state.buf = bytearray()
+            state.discarding = True
+            state.deadline = time.monotonic() + DISCARD_SECONDS
+            with contextlib.suppress(OSError):
+                conn.sock.send(too_large_answer(self.body_cap))
+                conn.sock.shutdown(socket.SHUT_WR)
         elif not state.continued and expects_continue(state.buf):
             # The client waits for this before it sends the body (gunicorn would send it when
             # the app reads the body, i.e. only after the body had arrived here: a deadlock).
@@ -284,6 +323,6 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]  # gunicorn has 
         self._last_sweep = now
         for conn, state in list(self.incoming.items()):
             if state.deadline <= now:
-                self._drop(conn, answer=state.received)
+                self._drop(conn, answer=state.received and not state.discarding)
             elif not self.alive and not state.received:
                 self._drop(conn, answer=False)

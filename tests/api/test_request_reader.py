@@ -6,7 +6,16 @@ import json
 
 import pytest
 
-from api.server.worker import expects_continue, request_complete, timeout_answer
+from api.server.worker import (
+    LARGE,
+    READY,
+    WAIT,
+    expects_continue,
+    request_complete,
+    request_state,
+    timeout_answer,
+    too_large_answer,
+)
 
 HEAD_CAP = 8192
 BODY_CAP = 65536
@@ -21,7 +30,7 @@ POST = b"POST /v1/x HTTP/1.1\r\nHost: a\r\n"
         (POST + b"Content-Length: 5\r\n\r\nhel", False),  # body short
         (POST + b"Content-Length: 5\r\n\r\nhello", True),
         (POST + b"content-length: 5\r\n\r\nhello", True),  # names are case-insensitive
-        (POST + b"Content-Length: 999999\r\n\r\n", True),  # over MAX_BODY_BYTES: the app says 413
+        (POST + b"Content-Length: 999999\r\n\r\n", True),  # over MAX_BODY_BYTES: 413
         (POST + b"Content-Length: x\r\n\r\n", True),  # malformed: the parser says 400
         (POST + b"Content-Length: 1\r\nContent-Length: 2\r\n\r\n", True),  # ambiguous: 400
         (POST + b"Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n", False),
@@ -35,6 +44,27 @@ POST = b"POST /v1/x HTTP/1.1\r\nHost: a\r\n"
 )
 def test_request_complete(data: bytes, complete: bool) -> None:
     assert request_complete(bytearray(data), HEAD_CAP, BODY_CAP) is complete
+
+
+@pytest.mark.parametrize(
+    ("data", "state"),
+    [
+        (POST + b"Content-Length: 5\r\n\r\nhel", WAIT),
+        (POST + b"Content-Length: 5\r\n\r\nhello", READY),
+        (POST + b"Content-Length: 65537\r\n\r\n", LARGE),
+        (POST + b"Content-Length: 65536\r\n\r\n", WAIT),
+        (POST + b"Transfer-Encoding: chunked\r\n\r\n10001\r\n", LARGE),
+        (POST + b"Transfer-Encoding: chunked\r\n\r\nzz\r\n", READY),
+    ],
+)
+def test_request_state(data: bytes, state: str) -> None:
+    assert request_state(bytearray(data), HEAD_CAP, BODY_CAP) == state
+
+
+def test_too_large_answer_is_the_apps_413() -> None:
+    head, _, body = too_large_answer(65536).partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 413 Content Too Large\r\n")
+    assert json.loads(body)["detail"] == "The request body is larger than the 65536-byte limit."
 
 
 def test_timeout_answer_is_a_408_problem() -> None:
