@@ -106,7 +106,9 @@ install_problem_errors()  # gunicorn's 400/414/431 answers as problem+json, no S
 
 def post_worker_init(worker: object) -> None:
     """Send each answer's headers and body in one write (``api/server/single_write.py``): a replica
-    killed mid-answer then never leaves the load balancer a half-sent response it cannot retry."""
-    from api.server.single_write import install
+    killed mid-answer then never leaves the load balancer a half-sent response it cannot retry.
+    And fix glibc's mmap threshold, so a big batch's buffers never stay in the worker."""
+    from api.server import memory, single_write
 
-    install()
+    single_write.install()
+    memory.install()  # big buffers go back to the system when freed (api/server/memory.py)

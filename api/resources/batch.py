@@ -34,7 +34,7 @@ from flask_smorest import Blueprint
 from api.http.ratelimit import CLIENT_ENVIRON, REPORT_ENVIRON
 from api.resources.examples import BATCH_EXAMPLE
 from api.schemas.batch import MAX_BATCH_ITEMS, BatchRequest, BatchResponse
-from api.server.memory import RELEASE_FROM_BYTES, release_memory
+from api.server.memory import RELEASE_FROM_BYTES, release_soon
 from engine.core.options import GAMES
 
 BATCHABLE = ("melds", "early-tunk", "side-pots", "settle", "arrangement")
@@ -176,7 +176,7 @@ def make_blueprint() -> Blueprint:
         text = batch_text(answer_batch(data["requests"]))
         response = current_app.response_class(text, status=200, mimetype="application/json")
         if len(text) >= RELEASE_FROM_BYTES:
-            response.call_on_close(release_memory)
+            response.call_on_close(release_soon)
         return response
 
     return blp
