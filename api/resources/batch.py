@@ -11,8 +11,9 @@ A batch must not cost much more than its size suggests, so it is bounded four wa
 - at most ``MAX_BATCH_ITEMS`` items, only the analysis endpoints (no Monte Carlo advice);
 - a *work budget*: items not started within ``BATCH_WORK_BUDGET_SECONDS`` of the batch's start
   are answered ``503`` with ``Retry-After`` instead of being computed;
-- an *answer-size budget*: the item bodies of one answer total at most
-  ``BATCH_ANSWER_BUDGET_BYTES``; an item whose body would pass it is answered ``413`` instead
+- an *answer-size budget*: the bodies of the items a batch answers total at most
+  ``BATCH_ANSWER_BUDGET_BYTES`` (the refusals add a few hundred bytes per item, so a whole answer
+  stays under 4.1 MiB); an item whose body would pass it is answered ``413`` instead
   (send it alone or in a smaller batch), and once the budget is spent no further item is
   computed. Long answers are cached compressed (``api.cache.store``), so a repeated batch of big
   items is answered from the cache;
