@@ -6,21 +6,30 @@ Environment: ``PORT`` (default 8000), ``BIND_HOST`` (default 0.0.0.0), ``WEB_CON
 (worker processes, default 2 x CPUs + 1, at most 9), ``GUNICORN_THREADS`` (threads per worker,
 default 16), ``GUNICORN_TIMEOUT`` (seconds, default 30).
 
-Worker model: ``gthread`` (processes x threads), chosen so that probes answer while the engine
-is busy. The analysis is CPU-bound pure Python, so processes are what scale it; inside a process
-only one engine computation runs at a time (``api.cache.store.engine_slot``), and the threads are
-there
-so that a worker busy with long requests still has a free thread for ``/healthz``, ``/readyz`` and
-cache hits: a gthread worker keeps accepting connections while its threads are busy, and a
-connection it accepted waits for a free thread, so there are many more threads than a worker
-ever computes with. The GIL is handed over every 1 ms (``post_fork``), so a probe waits a few
-milliseconds for a computation, not for all of it. Threads also keep connections open between
-requests (keep-alive: the sync worker closes every connection). A handler that overruns
-``REQUEST_DEADLINE_SECONDS`` (20) is stopped inside its thread and answered 503 (see
-``api.http.deadline``); the gthread worker's heartbeat runs in its main thread, so a long request
-never
-gets the worker killed. ``GUNICORN_THREADS=1`` gives the sync worker (then a probe waits for the
-request ahead of it, and the deadline must stay below ``GUNICORN_TIMEOUT``).
+Worker model: ``api.server.worker.BufferedThreadWorker``, gunicorn's ``gthread`` (processes x
+threads) with one change: a connection gets a thread only once its whole request (head and body)
+has arrived, read without blocking in the worker's event loop. The analysis is CPU-bound pure
+Python, so processes are what scale it; inside a process only one engine computation runs at a
+time (``api.cache.store.engine_slot``), and the threads are there so that a worker busy with long
+requests still has a free thread for ``/healthz``, ``/readyz`` and cache hits. The GIL is handed
+over every 1 ms (``post_fork``), so a probe waits a few milliseconds for a computation, not for
+all of it. Threads also keep connections open between requests (keep-alive).
+
+Slow and idle clients: with plain ``gthread`` a thread reads the request with blocking reads and
+no overall limit, so a few hundred clients sending a header byte every few seconds (or idle
+connections, 5 s each) take every thread and ``/healthz`` stops answering. Here such a client
+holds a file descriptor and a small buffer, never a thread; the whole request must arrive within
+``REQUEST_READ_TIMEOUT_SECONDS`` (default 10) of its connection becoming readable, else ``408``
+problem+json and the connection is closed (silently if it sent nothing); a kept-alive connection
+is closed after ``keepalive`` (5 s) without a request. The same protection holds however the
+service is started (``scripts/serve``, the image, compose, Kubernetes): it is in the worker, not
+only in the proxy. nginx in front (``deploy/nginx``) buffers whole requests too, with its own
+timeouts, so behind it the replicas only ever see complete requests.
+
+A handler that overruns ``REQUEST_DEADLINE_SECONDS`` (20) is stopped inside its thread and
+answered 503 (see ``api.http.deadline``); the worker's heartbeat runs in its main thread, so a
+long request never gets the worker killed. ``GUNICORN_THREADS=1`` leaves one thread per worker
+(then a probe waits for the request ahead of it).
 
 Limits gunicorn enforces before the app sees a request, answered as problem+json
 (``api.server.error_log``): request line ``limit_request_line`` bytes (414), header fields
@@ -55,7 +64,8 @@ MAX_DEFAULT_WORKERS = 9
 bind = f"{os.environ.get('BIND_HOST', '0.0.0.0')}:{_int_env('PORT', 8000)}"
 workers = _int_env("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, MAX_DEFAULT_WORKERS))
 threads = _int_env("GUNICORN_THREADS", 16)
-worker_class = "gthread" if threads > 1 else "sync"
+# gthread's model with every request read in the event loop first (api/server/worker.py).
+worker_class = "api.server.worker.BufferedThreadWorker"
 timeout = _int_env("GUNICORN_TIMEOUT", 30)
 graceful_timeout = 20
 keepalive = 5
@@ -96,7 +106,9 @@ install_problem_errors()  # gunicorn's 400/414/431 answers as problem+json, no S
 
 def post_worker_init(worker: object) -> None:
     """Send each answer's headers and body in one write (``api/server/single_write.py``): a replica
-    killed mid-answer then never leaves the load balancer a half-sent response it cannot retry."""
-    from api.server.single_write import install
+    killed mid-answer then never leaves the load balancer a half-sent response it cannot retry.
+    And fix glibc's mmap threshold, so a big batch's buffers never stay in the worker."""
+    from api.server import memory, single_write
 
-    install()
+    single_write.install()
+    memory.install()  # big buffers go back to the system when freed (api/server/memory.py)

@@ -104,7 +104,13 @@ def test_compose_starts_the_service_with_redis() -> None:
     assert api["environment"]["REDIS_URL"] == "redis://redis:6379/0"
     assert api["depends_on"]["redis"]["condition"] == "service_healthy"
     assert redis["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
-    assert "8000:8000" in api["ports"]
+    # Only nginx is published: it reads requests whole, with timeouts, before the api sees them.
+    assert "ports" not in api and api["expose"] == ["8000"]
+    lb = compose["services"]["lb"]
+    assert lb["ports"] == ["8000:8080"] and lb["image"].startswith("nginx:")
+    assert lb["environment"]["TUNK_UPSTREAM_SERVERS"].startswith("server api:8000 ")
+    assert "./deploy/nginx/tunk.conf.template:" in lb["volumes"][0]
+    assert api["environment"]["FORWARDED_ALLOW_IPS"] == "*"  # the limiter sees the client
 
 
 def _start(

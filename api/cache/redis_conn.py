@@ -390,9 +390,9 @@ def _cluster_coverage(client: Any) -> dict[str, Any]:
     for node in nodes[:DESCRIBE_NODES_TRIED]:
         try:
             reply = cluster.cluster_info(target_nodes=node)
-        except Exception:  # this node is down; ask the next one
+            slots_ok = int(reply.get("cluster_slots_ok", 0))
+        except Exception:  # this node is down or its reply is not CLUSTER INFO; ask the next one
             continue
-        slots_ok = int(reply.get("cluster_slots_ok", 0))
         return {
             "slots_covered": slots_ok == CLUSTER_SLOTS,
             "slots_ok": slots_ok,

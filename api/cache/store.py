@@ -19,6 +19,16 @@ Redis is guarded by short socket timeouts and a ``CircuitBreaker``: after
 the cache resumes by itself when it answers. Values are JSON text, never pickles. Errors are never
 cached because ``compute`` raising means nothing is stored.
 
+Nothing read from the backend is trusted. A reply of the wrong type (a GET answered with a number,
+a SET not answered ``OK``, garbage from something that is not Redis) is a Redis fault like a
+timeout: the breaker counts it and the request goes on without the cache. Every stored answer is
+an *entry* (``encode_entry``): a format version, a checksum of the cache key and the answer, and
+the answer, compressed (zlib, base64) when it is ``COMPRESS_FROM_BYTES`` or longer. A value that
+is not such an entry, or whose checksum does not match its key and text, was not written by this
+service for this key: it is never served, the request is a ``MISS`` and the entry is overwritten.
+The checksum guards against foreign writers and corruption, not against someone who can write to
+Redis and read this code (that one can also change answers at will; keep Redis private).
+
 Two kinds of entries:
 
 - the answer, under the canonical key (``cache_key``): code fingerprint, endpoint, game and the
@@ -44,6 +54,8 @@ miss a third round trip and Redis 300 B per spelling; every command names one ke
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import json
 import logging
@@ -51,6 +63,7 @@ import os
 import secrets
 import threading
 import time
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -81,6 +94,75 @@ Clock = Callable[[], float]
 
 class CacheUnavailable(Exception):
     """The backend cannot be used right now; the caller serves the request without the cache."""
+
+
+class MalformedReply(Exception):
+    """Redis (or whatever answers on its port) replied with a value of the wrong type: a fault."""
+
+
+ENTRY_VERSION: Final = "t1"
+COMPRESS_FROM_BYTES: Final = 16 * 1024
+"""Answers this long or longer are stored zlib-compressed (JSON compresses 5-20 times)."""
+MAX_ENTRY_TEXT_BYTES: Final = 32 * 1024 * 1024
+"""Most bytes a compressed entry may expand to; a larger one is foreign (a zip bomb)."""
+HOT_MAX_VALUE_BYTES: Final = 32 * 1024
+"""Longer answers skip the in-process hot layer, so one batch of big answers cannot grow every
+worker by megabytes for ``HOT_CACHE_TTL_SECONDS``."""
+
+
+def entry_checksum(key: str, text: str) -> str:
+    """16 hex digits binding ``text`` to ``key`` (BLAKE2b keyed with the key's digest part)."""
+    return hashlib.blake2b(
+        text.encode("utf-8", "surrogatepass"), digest_size=8, key=key.encode()[-64:]
+    ).hexdigest()
+
+
+def encode_entry(key: str, text: str) -> str:
+    """What is stored for ``text`` under ``key``: ``t1<kind>:<checksum>:<payload>``, where kind
+    ``j`` is the JSON text itself and ``z`` its zlib compression in base64."""
+    checksum = entry_checksum(key, text)
+    if len(text) >= COMPRESS_FROM_BYTES:
+        packed = zlib.compress(text.encode("utf-8", "surrogatepass"), 6)
+        return f"{ENTRY_VERSION}z:{checksum}:{base64.b64encode(packed).decode('ascii')}"
+    return f"{ENTRY_VERSION}j:{checksum}:{text}"
+
+
+def decode_entry(key: str, stored: str) -> str | None:
+    """The answer in ``stored`` if it is an entry this service wrote for ``key``, else None."""
+    if len(stored) < 21 or not stored.startswith(ENTRY_VERSION) or stored[20] != ":":
+        return None
+    kind, checksum, payload = stored[2], stored[4:20], stored[21:]
+    if stored[3] != ":":
+        return None
+    if kind == "j":
+        text = payload
+    elif kind == "z":
+        try:
+            inflater = zlib.decompressobj()
+            packed = base64.b64decode(payload, validate=True)
+            raw = inflater.decompress(packed, MAX_ENTRY_TEXT_BYTES)
+            if inflater.unconsumed_tail or not inflater.eof:
+                return None
+            text = raw.decode("utf-8", "surrogatepass")
+        except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
+            return None
+    else:
+        return None
+    return text if entry_checksum(key, text) == checksum else None
+
+
+def _string_reply(command: str, value: Any) -> bytes | str | None:
+    """A GET reply: nil or a string; anything else is a fault. :raises MalformedReply:"""
+    if value is None or isinstance(value, bytes | str):
+        return value
+    raise MalformedReply(f"{command} replied {type(value).__name__}, expected a string or nil")
+
+
+def _ok_reply(command: str, value: Any) -> None:
+    """A SET reply must be ``OK``. :raises MalformedReply:"""
+    if value is True or value in (b"OK", "OK"):
+        return
+    raise MalformedReply(f"{command} replied {str(value)[:40]!r}, expected OK")
 
 
 class CacheBackend(Protocol):
@@ -317,6 +399,8 @@ class RedisCache:
     ) -> None:
         self.url = url
         self.breaker = breaker
+        self.last_error: str | None = None
+        """Why the last failed command failed (``/readyz`` shows it while the circuit is open)."""
         # One Redis, a Cluster or a Sentinel-managed master (api.cache.redis_conn), all with the
         # same
         # timeouts and no retries (a retry doubles the worst case; the breaker handles a Redis
@@ -342,37 +426,64 @@ class RedisCache:
             result = operation(self._client)
         except Exception as exc:  # RedisError, OSError, anything: the cache must not fail a request
             self.breaker.record_failure()
+            self.last_error = f"{type(exc).__name__}: {exc}"[:200]
             logger.debug("redis call failed: %r", exc)
             raise CacheUnavailable(str(exc)) from exc
         self.breaker.record_success()
         return result
 
     def get(self, key: str) -> str | None:
-        """GET ``key``; bytes from the server are decoded as UTF-8."""
+        """GET ``key``; bytes from the server are decoded as UTF-8 (undecodable bytes become
+        U+FFFD, so such a value never matches what was written). A reply that is neither nil nor
+        a string is a fault (``MalformedReply``, counted by the breaker)."""
         direct = self._direct
         if direct is not None:
-            value = self.call(lambda client: direct.execute("GET", key))
+            value = self.call(lambda client: _string_reply("GET", direct.execute("GET", key)))
         else:
-            value = self.call(lambda client: client.get(key))
+            value = self.call(lambda client: _string_reply("GET", client.get(key)))
         if value is None:
             return None
-        return value.decode("utf-8") if isinstance(value, bytes) else str(value)
+        return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+
+    def get_entry(self, key: str) -> tuple[str | None, bool]:
+        """GET ``key`` and decode it as an entry (``decode_entry``): ``(answer, False)``, or
+        ``(None, True)`` for a value that is not this service's entry for ``key``.
+
+        A foreign value counts as a breaker failure (not a success) though the request goes on
+        as a ``MISS``: a server that answers GET with strings but fails everything else (an
+        impostor on the Redis port) then still opens the breaker.
+        :raises CacheUnavailable:
+        """
+        stored = self.get(key)  # a success for the breaker so far
+        if stored is None:
+            return None, False
+        text = decode_entry(key, stored)
+        if text is None:
+            self.breaker.record_failure()
+            return None, True
+        return text, False
 
     def set(self, key: str, value: str, ttl_seconds: int | float) -> None:
-        """SET ``key`` with an expiry of ``ttl_seconds`` (whole seconds, at least 1)."""
+        """SET ``key`` with an expiry of ``ttl_seconds`` (whole seconds, at least 1); a reply
+        other than ``OK`` is a fault."""
         ttl = max(1, int(ttl_seconds))
         direct = self._direct
         if direct is not None:
-            self.call(lambda client: direct.execute("SET", key, value, "EX", ttl))
+            self.call(lambda client: _ok_reply("SET", direct.execute("SET", key, value, "EX", ttl)))
         else:
-            self.call(lambda client: client.set(key, value, ex=ttl))
+            self.call(lambda client: _ok_reply("SET", client.set(key, value, ex=ttl)))
 
     def state(self) -> BackendState:
         """``open-circuit`` while cooling down (no network call), else ``up``/``down`` by PING."""
         if self.breaker.state == CircuitBreaker.OPEN:
             return "open-circuit"
+
+        def ping(client: Any) -> None:
+            if client.ping() is not True:
+                raise MalformedReply("PING was not answered PONG")
+
         try:
-            self.call(lambda client: client.ping())
+            self.call(ping)
         except CacheUnavailable:
             return "down" if self.breaker.state == CircuitBreaker.CLOSED else "open-circuit"
         return "up"
@@ -393,10 +504,12 @@ class RedisCache:
                 self.set(key, token, 10)
                 write = True
                 read = self.get(key) == token
+                if not read:
+                    error = "the probe value read back is not the one written"
             except CacheUnavailable as exc:
                 write = bool(write)
                 read = False
-                error = str(exc)[:200]
+                error = (self.last_error or str(exc))[:200]
         breaker = self.breaker.state
         if breaker == CircuitBreaker.OPEN:
             state: BackendState = "open-circuit"
@@ -405,6 +518,8 @@ class RedisCache:
         out.update(
             state=state, write=write, read=read, breaker=breaker, failures=self.breaker.failures
         )
+        if error is None and breaker == CircuitBreaker.OPEN:
+            error = self.last_error
         if error:
             out["error"] = error
         return out
@@ -435,19 +550,32 @@ class ResponseCache:
     aliases_in_backend: bool = False
 
     def fetch(self, key: str) -> tuple[str | None, CacheStatus]:
-        """``(text, "HIT")``, ``(None, "MISS")`` or ``(None, "BYPASS")`` if the backend failed."""
+        """``(text, "HIT")``, ``(None, "MISS")`` or ``(None, "BYPASS")`` if the backend failed.
+
+        A stored value that is not this service's entry for ``key`` (``decode_entry``) is a
+        ``MISS``: the caller computes the answer and ``store`` overwrites the value.
+        """
         hot = self.hot
         if hot is not None:
             text = hot.get(key)
             if text is not None:
                 return text, "HIT"
+        backend = self.backend
         try:
-            text = self.backend.get(key)
+            if isinstance(backend, RedisCache):
+                text, foreign = backend.get_entry(key)
+            else:
+                stored = backend.get(key)
+                text = None if stored is None else decode_entry(key, stored)
+                foreign = stored is not None and text is None
         except CacheUnavailable:
             return None, "BYPASS"
+        if foreign:
+            logger.warning("cache value for %s is not this service's entry: ignored", key[-12:])
+            return None, "MISS"
         if text is None:
             return None, "MISS"
-        if hot is not None:
+        if hot is not None and len(text) <= HOT_MAX_VALUE_BYTES:
             hot.set(key, text, self.hot_ttl_seconds)
         return text, "HIT"
 
@@ -464,13 +592,16 @@ class ResponseCache:
         return None
 
     def store(self, key: str, text: str, alias: str | None = None) -> bool:
-        """Store ``text`` (one SET) and remember ``alias`` -> ``key``; False if the backend
-        failed."""
+        """Store ``text``'s entry (one SET) and remember ``alias`` -> ``key``; False if the entry
+        (compressed when long) is over ``max_value_bytes`` or the backend failed."""
+        entry = encode_entry(key, text)
+        if len(entry) > self.max_value_bytes:
+            return False
         try:
-            self.backend.set(key, text, self.ttl_seconds)
+            self.backend.set(key, entry, self.ttl_seconds)
         except CacheUnavailable:
             return False
-        if self.hot is not None:
+        if self.hot is not None and len(text) <= HOT_MAX_VALUE_BYTES:
             self.hot.set(key, text, self.hot_ttl_seconds)
         if alias is not None:
             self.store_alias(alias, key)
@@ -626,7 +757,8 @@ def cached_json(
         canonical rules, every option that affects the answer); equal requests must be equal here.
     :param compute: builds the response body; only called on MISS/BYPASS. If it raises (an
         ``EngineError`` becomes a 422), the exception propagates and nothing is cached. An answer
-        larger than ``CACHE_MAX_VALUE_BYTES`` is served but not stored (``BYPASS``).
+        whose entry (compressed from ``COMPRESS_FROM_BYTES``) is larger than
+        ``CACHE_MAX_VALUE_BYTES`` is served but not stored (``BYPASS``).
     """
     cache = current_cache()
     key = cache_key(endpoint, game, canonical_request)
@@ -645,7 +777,6 @@ def cached_json(
     with engine_slot():
         body = compute()
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":")) + "\n"
-    too_big = len(text) > cache.max_value_bytes
-    if too_big or (status == "MISS" and not cache.store(key, text, alias)):
+    if status == "MISS" and not cache.store(key, text, alias):
         status = "BYPASS"
     return _json_response(text, status)

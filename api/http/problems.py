@@ -206,6 +206,22 @@ KINDS: Final[tuple[ProblemKind, ...]] = (
         "computed. Send it again (in a smaller batch) after `Retry-After` seconds.",
     ),
     ProblemKind(
+        "batch_answer_too_large",
+        413,
+        "This item does not fit the batch's answer size",
+        "A `POST /v1/batch` answer holds item bodies up to its answer-size budget; this item's "
+        "answer would pass it, so it was not sent (and no later item was computed). Send the "
+        "item alone or in a smaller batch.",
+    ),
+    ProblemKind(
+        "request_timeout",
+        408,
+        "The request did not arrive in time",
+        "The server closes a connection whose request (head and body) has not fully arrived "
+        "within `REQUEST_READ_TIMEOUT_SECONDS`, so slow clients cannot hold its workers. Send "
+        "the whole request at once.",
+    ),
+    ProblemKind(
         "deadline_exceeded",
         503,
         "The request ran out of time",
@@ -222,6 +238,7 @@ _BY_STATUS: Final[dict[int, str]] = {
     400: "bad_request",
     404: "not_found",
     405: "method_not_allowed",
+    408: "request_timeout",
     413: "payload_too_large",
     414: "uri_too_long",
     415: "unsupported_media_type",

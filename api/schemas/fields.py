@@ -234,8 +234,13 @@ class RulesField(fields.Field):
     rules.
 
     Unknown options and bad values are reported at ``rules.<option>`` (the engine names it).
-    Missing or null means the defaults of docs/rules.md.
+    Missing means the defaults of docs/rules.md; ``null`` is refused (422 at ``rules``), as the
+    schema says ``object``: a client that sends null gets told, not silently defaulted.
     """
+
+    default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
+        "null": "rules must be an object of house-rule options; omit it for the defaults",
+    }
 
     def __init__(self, game: str, **kwargs: Any) -> None:
         self.game = game
@@ -247,15 +252,7 @@ class RulesField(fields.Field):
             "defaults.",
         }
         kwargs.setdefault("load_default", lambda: default_rules(game))
-        kwargs.setdefault("allow_none", True)
         super().__init__(metadata=metadata, **kwargs)
-
-    def deserialize(
-        self, value: Any, attr: str | None = None, data: Mapping[str, Any] | None = None, **kw: Any
-    ) -> Any:
-        if value is None:
-            return default_rules(self.game)
-        return super().deserialize(value, attr, data, **kw)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Rules:
         if not isinstance(value, Mapping):

@@ -137,7 +137,7 @@ export interface paths {
         put?: never;
         /**
          * Send up to 50 analysis requests at once
-         * @description `requests` lists `{method, path, body}` items for the analysis endpoints (melds, early-tunk, side-pots, settle, arrangement); at most 50. `responses` answers them in order, each with its own `status`, `cache` (the item's `X-Cache`) and `body` (the endpoint's answer, or a problem object for a failed item; the others are still answered). Each item uses the cache like a single request. Advice endpoints are not batchable (their Monte Carlo work is bounded per request). Items not started within 10 s get 503 and can be sent again.
+         * @description `requests` lists `{method, path, body}` items for the analysis endpoints (melds, early-tunk, side-pots, settle, arrangement); at most 50. `responses` answers them in order, each with its own `status`, `cache` (the item's `X-Cache`) and `body` (the endpoint's answer, or a problem object for a failed item; the others are still answered). Each item uses the cache like a single request. Advice endpoints are not batchable (their Monte Carlo work is bounded per request). Each item counts against the caller's rate limit like a request of its own. Budgets: items not started within 2 s (the work budget) get 503 and can be sent again; item bodies total at most 4,194,304 bytes (the answer-size budget), an item that does not fit gets 413 and no later item is computed.
          */
         post: operations["batch"];
         delete?: never;
@@ -566,7 +566,7 @@ export interface components {
              * @description Stable machine-readable kind of problem: branch on this, not on `detail`. Each code is explained at `/problems/<code with hyphens>` and in docs/problems.md.
              * @enum {string}
              */
-            code?: "invalid_json" | "bad_request" | "not_found" | "unknown_game" | "unknown_endpoint" | "unknown_rule" | "method_not_allowed" | "payload_too_large" | "uri_too_long" | "headers_too_large" | "unsupported_media_type" | "validation_error" | "invalid_card" | "duplicate_card" | "hand_too_large" | "wrong_hand_size" | "invalid_rule_option" | "not_batchable" | "work_cap" | "rate_limited" | "internal_error" | "not_implemented" | "batch_budget_spent" | "deadline_exceeded";
+            code?: "invalid_json" | "bad_request" | "not_found" | "unknown_game" | "unknown_endpoint" | "unknown_rule" | "method_not_allowed" | "payload_too_large" | "uri_too_long" | "headers_too_large" | "unsupported_media_type" | "validation_error" | "invalid_card" | "duplicate_card" | "hand_too_large" | "wrong_hand_size" | "invalid_rule_option" | "not_batchable" | "work_cap" | "rate_limited" | "internal_error" | "not_implemented" | "batch_budget_spent" | "batch_answer_too_large" | "request_timeout" | "deadline_exceeded";
             /** @description The request's id (the `X-Request-ID` answer header); logs carry it. */
             request_id?: string;
             /** @description Field path (`hand[0]`, `table[1].cards[2]`, `rules.aces`, `body`) to its messages; at most 20 paths, each message at most 240 characters (echoed input is cut with `...`). */

@@ -6,9 +6,12 @@ fixture (a real ``redis-server`` process the test can kill, pause and restart).
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import threading
 import time
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +21,9 @@ from flask import Flask
 
 from api.cache.store import (
     ALIAS_PREFIX,
+    COMPRESS_FROM_BYTES,
     KEY_PREFIX,
+    MAX_ENTRY_TEXT_BYTES,
     NAMESPACE,
     CacheUnavailable,
     CircuitBreaker,
@@ -28,6 +33,9 @@ from api.cache.store import (
     cache_key,
     canonical_json,
     current_cache,
+    decode_entry,
+    encode_entry,
+    entry_checksum,
 )
 from api.config import SettingsError, load_settings
 
@@ -503,7 +511,9 @@ def test_redis_backend_end_to_end(
             keys = sorted(k.decode() for k in inspect.keys(KEY_PREFIX + "*"))
             # One canonical entry, and no alias: the spellings are remembered in process.
             assert len(keys) == 1 and not keys[0].startswith(ALIAS_PREFIX)
-            assert json.loads(inspect.get(keys[0])) == miss.get_json()
+            stored = inspect.get(keys[0]).decode()
+            assert stored.startswith("t1j:")  # a short answer is stored as its JSON text
+            assert json.loads(decode_entry(keys[0], stored) or "") == miss.get_json()
             for key in keys:
                 assert 290 < inspect.ttl(key) <= 300
         finally:
@@ -601,3 +611,114 @@ def test_create_app_applies_the_body_limit_and_cache_settings(make_app: Any) -> 
         cache = current_cache()
         assert cache.ttl_seconds == 42
         assert isinstance(cache.backend, MemoryCache) and cache.backend.max_entries == 7
+
+
+# --- entries: version and checksum, compression, foreign values, malformed replies -------------
+
+
+def test_entry_round_trip_plain_and_compressed() -> None:
+    key = cache_key("melds", "game-flip-flop", {"hand": [1]})
+    short = '{"a":1}\n'
+    entry = encode_entry(key, short)
+    assert entry.startswith("t1j:") and entry.endswith(short) and len(entry) == 21 + len(short)
+    assert decode_entry(key, entry) == short
+    long = json.dumps([{"cards": ["AS", "2S", "3S"], "n": n % 7} for n in range(2000)])
+    assert len(long) >= COMPRESS_FROM_BYTES
+    packed = encode_entry(key, long)
+    assert packed.startswith("t1z:") and len(packed) < len(long) // 5
+    assert decode_entry(key, packed) == long
+    # An entry is bound to its key: the same value under another key is foreign.
+    assert decode_entry(key + "0", entry) is None
+    tampered = entry[:-3] + "2}\n"
+    for foreign in ("not json at all <script>", "", tampered, "t1z:" + entry[4:], "t9" + entry[2:]):
+        assert decode_entry(key, foreign) is None, foreign
+
+
+def test_a_bomb_is_foreign() -> None:
+    key = cache_key("melds", "game-flip-flop", {"hand": [2]})
+    bomb = zlib.compress(b" " * (MAX_ENTRY_TEXT_BYTES + 1), 9)
+    checksum = entry_checksum(key, " " * (MAX_ENTRY_TEXT_BYTES + 1))
+    entry = f"t1z:{checksum}:{base64.b64encode(bomb).decode()}"
+    assert decode_entry(key, entry) is None
+
+
+def test_foreign_value_is_a_miss_and_is_overwritten(
+    make_probe_app: Callable[..., Flask], redis_server: RedisServer
+) -> None:
+    app = make_probe_app(REDIS_URL=redis_server.url, HOT_CACHE_ENTRIES=0, HOT_ALIAS_ENTRIES=0)
+    client = app.test_client()
+    first = client.post(PROBE, json={"hand": ["AS"]})
+    assert first.headers["X-Cache"] == "MISS"
+    inspect = redis_server.client()
+    try:
+        (key,) = [k.decode() for k in inspect.keys(KEY_PREFIX + "*")]
+        for foreign in (b"not json at all <script>", b'{"game":"evil"}', b"\xff\xfe garbage"):
+            inspect.set(key, foreign)
+            again = client.post(PROBE, json={"hand": ["AS"]})
+            assert again.status_code == 200 and again.headers["X-Cache"] == "MISS"
+            assert again.get_json() == first.get_json()
+            assert decode_entry(key, inspect.get(key).decode()) == first.get_data(as_text=True)
+            assert client.post(PROBE, json={"hand": ["AS"]}).headers["X-Cache"] == "HIT"
+    finally:
+        inspect.close()
+        with app.app_context():
+            current_cache().backend.close()  # type: ignore[attr-defined]
+
+
+def test_big_answers_are_cached_compressed_and_skip_the_hot_layer(
+    make_probe_app: Callable[..., Flask],
+) -> None:
+    app = make_probe_app(CACHE_MAX_VALUE_BYTES=64 * 1024)
+    with app.test_request_context():
+        cache = current_cache()
+        key = cache_key("probe", "g", {"n": 1})
+        text = json.dumps(["AS 2S 3S"] * 20_000)  # 220 KB, compresses to a few KB
+        assert cache.store(key, text)
+        assert cache.fetch(key) == (text, "HIT")
+        incompressible = json.dumps(base64.b64encode(os.urandom(80_000)).decode())
+        assert not cache.store(key + "x", incompressible)  # still over the cap: not stored
+        assert cache.fetch(key + "x") == (None, "MISS")
+
+
+class _Replies:
+    """A DirectCommands stand-in answering every command with one fixed reply."""
+
+    def __init__(self, reply: Any) -> None:
+        self.reply = reply
+
+    def execute(self, *args: Any) -> Any:
+        return self.reply
+
+    def close(self) -> None:
+        pass
+
+
+def test_malformed_replies_are_faults_that_open_the_breaker(
+    make_probe_app: Callable[..., Flask], redis_server: RedisServer
+) -> None:
+    app = make_probe_app(
+        REDIS_URL=redis_server.url,
+        HOT_CACHE_ENTRIES=0,
+        BREAKER_FAILURE_THRESHOLD=2,
+        BREAKER_COOLDOWN_SECONDS=60,
+    )
+    client = app.test_client()
+    with app.app_context():
+        backend: Any = current_cache().backend
+    real = backend._direct
+    try:
+        for reply in (42, [b"a", b"b"], b"QUEUED"):
+            backend.breaker.record_success()
+            backend._direct = _Replies(reply)
+            answers = [client.post(PROBE, json={"hand": [card]}) for card in ("2S", "3S", "4S")]
+            assert [a.status_code for a in answers] == [200, 200, 200]
+            assert [a.headers["X-Cache"] for a in answers] == ["BYPASS"] * 3
+            assert backend.breaker.state == "open"
+        backend.breaker.record_success()
+        backend._direct = _Replies(b"definitely not OK")  # GET gives a foreign string; SET not OK
+        ready = client.get("/readyz").get_json()["cache"]
+        assert (ready["state"], ready["write"]) == ("down", False)
+        assert "SET replied" in ready["error"] and "expected OK" in ready["error"]
+    finally:
+        backend._direct = real
+        backend.close()

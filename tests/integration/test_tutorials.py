@@ -1,11 +1,12 @@
 """The tutorials (docs/tutorials.md), run as written against a live service (real gunicorn).
 
-Every ``sh`` and ``python`` block of ``docs/tutorial*.md`` runs against gunicorn on a free port: ``http://127.0.0.1:8000`` in the text
-becomes that port, the line that starts the service (``bash scripts/serve &``) is left out (the
-test started it), and a shell block runs with a ``PATH`` where ``python3`` exists and ``python``
-does not, as on a stock Debian. What the tutorials import beyond the standard library must be in
-the ``client`` extra (``pip install '.[client]'``), the one command the tutorials give for it.
-A tutorial's "your game" function (``play_a_round``) is supplied by the test, deterministically.
+Every ``sh`` and ``python`` block of ``docs/tutorial*.md`` runs against gunicorn on a free
+port: ``http://127.0.0.1:8000`` in the text becomes that port, the line that starts the service
+(``bash scripts/serve &``) is left out (the test started it), and a shell block runs with a
+``PATH`` where ``python3`` exists and ``python`` does not, as on a stock Debian. What the
+tutorials import beyond the standard library must be in the ``client`` extra
+(``pip install '.[client]'``), the one command the tutorials give for it. A tutorial's "your
+game" function (``play_a_round``) is supplied by the test, deterministically.
 """
 
 from __future__ import annotations
