@@ -1,7 +1,7 @@
 """PNG charts of the knock/drop advice, from a seeded advisor tournament: ``docs/img/``.
 
-    python bench/charts.py                      # 500 deals per style and table, seed 1
-    python bench/charts.py --deals 2000 --jobs 2 # steadier figures, 4x the work
+    python -m bench.charts                      # 500 deals per style and table, seed 1
+    python -m bench.charts --deals 2000 --jobs 2 # steadier figures, 4x the work
 
 Plays the advisor (seat 0) against each opponent style of the bench panel
 (``engine.sim.policies.PANEL_STYLES``) at each table of ``--tables`` with ``bench/tournament.py``'s
@@ -14,26 +14,21 @@ own deal runner (same seeds, same deals), and draws:
   95% Wilson interval, beside the fair share and the 1.25 x fair target, and its mean net per
   deal with a 95% interval.
 
-Needs matplotlib (``pip install matplotlib``); the engine needs nothing more.
+Needs matplotlib (the ``bench`` extra: ``pip install '.[bench]'``); the engine needs nothing more.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-sys.path.insert(0, str(HERE))
-
-from tournament import Chunk, merge, run_chunk  # noqa: E402
-
-from engine.advice.tunk.knock import DEFAULT_SAMPLES  # noqa: E402
-from engine.sim.core import (  # noqa: E402
+from bench.tournament import Chunk, merge, run_chunk
+from engine.advice.tunk.knock import DEFAULT_SAMPLES
+from engine.games import GAMES
+from engine.sim.core import (
     CalibrationRow,
     calibration_gap,
     calibration_table,
@@ -41,9 +36,10 @@ from engine.sim.core import (  # noqa: E402
     wilson_interval,
 )
 
+HERE = Path(__file__).resolve().parent
 OUT_DIR = HERE.parent / "docs" / "img"
 STYLES = ("never", "knock5", "knock10", "melder", "hoarder", "random")
-TITLES = {"game-flip-flop": "Game Flip Flop", "triple-tunk": "Triple Tunk"}
+TITLES = {slug: game.title for slug, game in GAMES.items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ enums and nullability in the document are all true.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import json
 import os
@@ -58,11 +59,18 @@ def client_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleT
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Warning" not in done.stdout, done.stdout  # every schema and operation generated
-    sys.path.insert(0, str(root))
+    # Loaded from its folder as a package (its submodules are found through the package's
+    # __path__), so the test needs no sys.path entry.
+    spec = importlib.util.spec_from_file_location(
+        PACKAGE, out / "__init__.py", submodule_search_locations=[str(out)]
+    )
+    assert spec is not None and spec.loader is not None
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[PACKAGE] = package
     try:
-        yield importlib.import_module(PACKAGE)
+        spec.loader.exec_module(package)
+        yield package
     finally:
-        sys.path.remove(str(root))
         for name in [n for n in sys.modules if n.startswith(PACKAGE)]:
             del sys.modules[name]
 
