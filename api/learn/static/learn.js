@@ -202,6 +202,12 @@ function render() {
   $("wild-note").textContent = state.game === "three-thirteen"
     ? `Round ${state.round}: ${dealtSize()} cards dealt; ${wr}s are wild (T13-1).`
     : state.game === "triple-tunk" ? "Black cards and blob cards are wild (TT-3); ? counts 5 (TT-2)." : "";
+  const examples = state.game === "triple-tunk"
+    ? { hand: "RH1 RH2 RH3 YT4 KB?", table: "1: GC1 GC2 GC3", picked: "1: YS2" }
+    : { hand: "7H 8H 9H 7S 7D", table: "1: 10S JS QS", picked: "1: 5C" };
+  $("typed-hand").placeholder = examples.hand;
+  $("table-melds").placeholder = examples.table;
+  $("picked").placeholder = examples.picked;
   $("share").href = lessonUrl();
   $("early").hidden = state.game === "three-thirteen";
   $("early").textContent = state.game === "triple-tunk" ? "Early tunk? (TT-9)" : "49 / 50? (GFF-4)";
