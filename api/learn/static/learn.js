@@ -95,7 +95,7 @@ function dealtSize() {
   return row.dealt;
 }
 
-/** Shuffle one deck with the seed (the same seed, game and round give the same hand). */
+/** Shuffle one deck with the lesson's seed (the same seed, game and round give the same hand). */
 function deal() {
   const deck = deckCodes(state.game);
   // The round is part of the key in Three Thirteen only, where it changes the deal.
