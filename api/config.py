@@ -38,6 +38,7 @@ class Settings:
     hot_cache_ttl_seconds: float = 5.0
     hot_alias_entries: int = 10_000
     request_deadline_seconds: float = 20.0
+    request_read_timeout_seconds: float = 10.0
     rate_limit_per_window: int = 0
     rate_limit_window_seconds: int = 60
     state_dir: str | None = None
@@ -59,6 +60,7 @@ _FLOAT_VARS: dict[str, str] = {
     "BREAKER_COOLDOWN_SECONDS": "breaker_cooldown_seconds",
     "HOT_CACHE_TTL_SECONDS": "hot_cache_ttl_seconds",
     "REQUEST_DEADLINE_SECONDS": "request_deadline_seconds",
+    "REQUEST_READ_TIMEOUT_SECONDS": "request_read_timeout_seconds",
 }
 _MS_VARS: dict[str, str] = {
     "REDIS_CONNECT_TIMEOUT_MS": "redis_connect_timeout",

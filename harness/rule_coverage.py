@@ -20,14 +20,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from api.docs.rules_doc import all_rules, parse_rules
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
-RULES = REPO_ROOT / "docs" / "rules.md"
 TESTS = REPO_ROOT / "tests"
 ENGINE = REPO_ROOT / "engine"
 COVERAGE = REPO_ROOT / "docs" / "rules-coverage.md"
 REGENERATE_COMMAND = "python -m harness.rule_coverage"
 
-_HEADING = re.compile(r"^### ([A-Z][A-Z0-9]*-\d+) (.+)$", re.MULTILINE)
 _ID = re.compile(r"\b(?:GFF|TT|T13|C)-\d+\b")
 _ID_KEY = re.compile(r"^([A-Z][A-Z0-9]*?)-(\d+)$")
 
@@ -66,9 +66,9 @@ def rule_order(rule_id: str) -> tuple[int, int, str]:
 
 
 def defined_rules(text: str | None = None) -> list[Rule]:
-    """Every ``### ID Title`` entry of docs/rules.md, in page order."""
-    source = RULES.read_text(encoding="utf-8") if text is None else text
-    return [Rule(m.group(1), m.group(2).strip()) for m in _HEADING.finditer(source)]
+    """Every entry of docs/rules.md, in page order, read by the service's own parser."""
+    entries = all_rules() if text is None else parse_rules(text)
+    return [Rule(entry.id, entry.title) for entry in entries]
 
 
 def _is_rule_marker(node: ast.expr) -> bool:

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import os
 import selectors
 import socket
 import time
@@ -48,22 +47,6 @@ from gunicorn.workers.gthread import ThreadWorker
 from api.config import load_settings
 from api.server.error_log import problem_bytes
 
-
-def _env_seconds(name: str, default: float) -> float:
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        raise SystemExit(f"{name} must be a number of seconds, got {raw!r}") from None
-    if not 0 < value <= 600:
-        raise SystemExit(f"{name} must be more than 0 and at most 600, got {raw!r}")
-    return value
-
-
-REQUEST_READ_TIMEOUT_SECONDS: Final = _env_seconds("REQUEST_READ_TIMEOUT_SECONDS", 10.0)
-"""Time a client has to send a whole request (head and body) once its connection is readable."""
 SWEEP_INTERVAL_SECONDS: Final = 0.25
 """How often the event loop looks for connections past their read deadline."""
 RECV_BYTES: Final = 64 * 1024
@@ -201,13 +184,14 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]  # gunicorn has 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.incoming: dict[Any, Incoming] = {}
-        self.read_timeout = REQUEST_READ_TIMEOUT_SECONDS
         self.head_cap = (
             self.cfg.limit_request_line
             + self.cfg.limit_request_fields * (self.cfg.limit_request_field_size + 2)
             + 4
         )
-        self.body_cap = load_settings().max_body_bytes
+        settings = load_settings()  # REQUEST_READ_TIMEOUT_SECONDS, MAX_BODY_BYTES
+        self.read_timeout = settings.request_read_timeout_seconds
+        self.body_cap = settings.max_body_bytes
         self._last_sweep = 0.0
 
     @classmethod
