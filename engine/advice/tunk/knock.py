@@ -77,31 +77,34 @@ DEFAULT_SEED = 0
 
 # Value of playing on, in stakes (GFF) / units (TT) per deal, as a plane
 # a + b * max(p, PLAY_ON_FLOOR) + c * v in the current win probability p and the hand value v
-# (``Evaluator.keep(hand).value``, clamped to PLAY_ON_VALUE_RANGE), by (game, players).
-# Measured with bench/tournament.py --record-play-on --explore 0.5 (the advisor against
-# baselines, playing on at random half of the times it would knock): the final game-pot /
-# knock settlement after playing on against (p, v), least squares over the decisions with
-# p >= PLAY_ON_FLOOR (the command prints the fits). Other player counts use the nearest plane.
-# GFF: the lines in p are the earlier fits (count-weighted over the bins p >= 0.3: 2 players
-# 1500 deals seed 11, 3 players 1200 seed 12, 4 players 1000 seed 13); the hand value adds
-# nothing beyond p (refit with it: c = +0.006 per value point, R^2 0.011, 4003 points, 2
-# players; c = -0.001, R^2 0.023, 1642 points, 3 players), so c = 0.
-# TT (the advisor holds its melds until it tunks out): no trend in p, a clear one in the hand
-# value: 3 players, 3000 deals seed 21, 519 points: a + c v = 2.174 - 0.2173 v (R^2 0.108;
-# 1200 deals seed 12 gave c = -0.214); v ranges -18.3..12.5, median 1.5. 2 and 4 players keep
-# their measured means (+1.427, 1500 deals seed 11; +1.444, 1000 deals seed 13) at that median
-# hand with the 3-player slope.
+# (``Evaluator.keep(hand).value``, clamped to PLAY_ON_VALUE_RANGE), by (game, players): the
+# continuation value of the stopping decision "knock / drop now or play on". Learned from play
+# against a varied table, so that no one opponent's habits set it: ``python -m bench.tournament
+# --game G --players N --mix strong,strong0,knock5,knock10,hoarder,self --deals 1200 --seed 31
+# --record-play-on --explore 0.5`` (the advisor against each of those six styles in turn,
+# playing on at random half of the times it would knock) records the final game-pot / knock
+# settlement after playing on against (p, v) and prints the least-squares fits over the
+# decisions with p >= PLAY_ON_FLOOR. Other player counts use the nearest plane.
+# GFF, plane in p and v (points; R^2): 2 players 18,336 (0.024), 3 players 9,104 (0.049),
+# 4 players 5,146 (0.074); the hand value median is 14-19, most hands at the clamp of 20.
+# TT, flat in p (the p term was negative and added nothing: R^2 0.101 / 0.188 / 0.272 flat vs
+# 0.103 / 0.192 / 0.273 with it): 2 players 3,832 points, 3 players 1,501, 4 players 726;
+# hand value median 1.0. The earlier fits against the fixed-threshold baseline alone valued
+# playing on about twice as high in Triple Tunk 2 and 3 players (1.54 / 1.96 units at v = 1,
+# now 0.63 / 1.20): a table of good players leaves less to gain by waiting.
 PLAY_ON_FLOOR = 0.3
-PLAY_ON_VALUE_RANGE = (-20.0, 20.0)
-_TT_SLOPE = -0.2173
-_TT_MEDIAN_VALUE = 1.5
+# The hand values the fits saw (GFF -2..20, TT -20..14): a line is not carried beyond them.
+PLAY_ON_VALUE_RANGE: dict[str, tuple[float, float]] = {
+    GAME_FLIP_FLOP: (-20.0, 20.0),
+    TRIPLE_TUNK: (-20.0, 13.0),
+}
 PLAY_ON_LINE: dict[tuple[str, int], tuple[float, float, float]] = {
-    (GAME_FLIP_FLOP, 2): (0.166, 0.574, 0.0),
-    (GAME_FLIP_FLOP, 3): (0.042, 1.338, 0.0),
-    (GAME_FLIP_FLOP, 4): (-0.252, 2.330, 0.0),
-    (TRIPLE_TUNK, 2): (1.427 - _TT_SLOPE * _TT_MEDIAN_VALUE, 0.0, _TT_SLOPE),
-    (TRIPLE_TUNK, 3): (2.174, 0.0, _TT_SLOPE),
-    (TRIPLE_TUNK, 4): (1.444 - _TT_SLOPE * _TT_MEDIAN_VALUE, 0.0, _TT_SLOPE),
+    (GAME_FLIP_FLOP, 2): (0.438, 0.470, -0.0156),
+    (GAME_FLIP_FLOP, 3): (0.476, 1.157, -0.0225),
+    (GAME_FLIP_FLOP, 4): (0.749, 1.746, -0.0364),
+    (TRIPLE_TUNK, 2): (0.751, 0.0, -0.1222),
+    (TRIPLE_TUNK, 3): (1.463, 0.0, -0.2651),
+    (TRIPLE_TUNK, 4): (1.942, 0.0, -0.4306),
 }
 
 
@@ -416,7 +419,7 @@ def play_on_value(game: str, n_players: int, p: float, hand_value: float = 0.0) 
         return 0.0
     nearest = min(counts, key=lambda n: (abs(n - n_players), n))
     a, b, c = PLAY_ON_LINE[(game, nearest)]
-    lo, hi = PLAY_ON_VALUE_RANGE
+    lo, hi = PLAY_ON_VALUE_RANGE[game]
     return a + b * max(p, PLAY_ON_FLOOR) + c * min(hi, max(lo, hand_value))
 
 
