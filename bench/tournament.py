@@ -9,16 +9,18 @@ settlement per deal in stakes (GFF, game pot; also with the flip/flop side pots)
 with a 95% normal interval, and the calibration of ``win_probability`` at every knock/drop
 decision it faced (predicted vs. observed "strictly lowest right now", by decile).
 
-``--panel never,knock5,...`` plays the advisor (seat 0) against each opponent style of the bench
-panel (engine.sim.policies.PANEL_STYLES: never knocks/drops, knocks at <= 5, at <= 10, lays
+``--panel strong,strong0,self,never,...`` plays the advisor (seat 0) against each opponent style
+of the bench panel (engine.sim.policies.PANEL_STYLES: the strong players - the advisor's card play
+with a fixed knock / drop total, or none - never knocks/drops, knocks at <= 5, at <= 10, lays
 every meld at once, holds melds until going out, random legal, and ``self``, the advisor in every
-seat) and prints one line per (game, players, style): the advisor's win share of decisive deals
-with its 95% Wilson interval against 1.25 x the fair share, its mean net per deal (all pots) with
-a 95% interval, and the calibration gap of ``win_probability`` (mean absolute gap over the
-deciles holding >= 30 decisions), with the gap sampling noise alone would leave on those deciles
-(``noise``: a perfectly calibrated predictor's expected gap). Self-play also checks that the
-seats net to zero. Each style plays deals of its own (``deal_seed``), so no decision is counted
-twice when the styles are pooled.
+seat) and prints one line per (game, players, style): the advisor's share of the top place of
+decisive deals (``top_share``, fair 1 / players) with its 95% interval and its ratio to fair, its
+mean net per deal (all pots) with a 95% interval, the expected calibration error (ten equal
+bins, count-weighted) and Brier score of ``win_probability`` against the truth from the real
+hands, the verdict (lower bound >= 1.25 x fair and ECE <= 0.02; self-play: fair inside the
+interval, and the seats net to zero, checked per deal), then the CPU milliseconds (p50 / p99 /
+max) of each kind of decision. Each style plays deals of its own (``deal_seed``), so no decision
+is counted twice when the styles are pooled.
 
     python -m bench.tournament --game triple-tunk --players 3 --panel knock5,never --deals 1000
 
@@ -28,6 +30,9 @@ ends with the calibration gap of every decision of every table pooled.
 ``--record-play-on --explore 0.5`` (the advisor plays on at random half of the times it would
 knock) prints the final game-pot / knock settlement after playing on by predicted p, and the
 least-squares fits of it in p and the hand value (``knock.PLAY_ON_LINE``).
+
+``--mix strong,strong0,self,knock5`` plays the same number of deals against each of those
+panel styles instead of the baseline and pools them (the play-on fits above are made that way).
 
 ``--sweep`` instead plays the baseline thresholds against each other (round robin, heads-up)
 to choose BASELINE_THRESHOLDS. ``--jobs 2`` splits the deals over processes; every deal has its
@@ -42,6 +47,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -49,8 +55,8 @@ from engine.advice.tunk.knock import DEFAULT_SAMPLES
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import (
     Policy,
+    brier_score,
     calibration_gap,
-    calibration_noise,
     calibration_table,
     mean_interval,
     weighted_calibration_gap,
@@ -64,6 +70,8 @@ from engine.sim.policies import (
 )
 from engine.sim.tunk import strictly_lowest
 
+ECE_TARGET = 0.02  # expected calibration error of win_probability in play, every panel cell
+
 
 @dataclass
 class Chunk:
@@ -75,6 +83,57 @@ class Chunk:
     knocked_pred: list[float] = field(default_factory=list)
     knocked_truth: list[bool] = field(default_factory=list)
     play_on: list[tuple[float, bool, float, float]] = field(default_factory=list)
+    cpu_ms: dict[str, list[float]] = field(default_factory=dict)  # per decision kind
+    top_shares: list[float] = field(default_factory=list)  # per decisive deal: top_share
+
+
+class TimedAdvisor(AdvisorPolicy):
+    """The advisor, recording the CPU time of each decision by kind (``knock``, ``draw``,
+    ``discard``) into ``times``."""
+
+    def __init__(self, times: dict[str, list[float]], *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.times = times
+
+    def _timed(self, kind: str, call, obs):  # type: ignore[no-untyped-def]
+        t0 = time.process_time()
+        answer = call(obs)
+        self.times.setdefault(kind, []).append((time.process_time() - t0) * 1000)
+        return answer
+
+    def knock(self, obs):  # type: ignore[no-untyped-def]
+        return self._timed("knock", super().knock, obs)
+
+    def take_discard(self, obs):  # type: ignore[no-untyped-def]
+        return self._timed("draw", super().take_discard, obs)
+
+    def discard(self, obs):  # type: ignore[no-untyped-def]
+        return self._timed("discard", super().discard, obs)
+
+
+def speed_line(times: dict[str, list[float]]) -> str:
+    """p50 / p99 / max CPU milliseconds per decision kind, and over every decision."""
+    parts = []
+    every = [t for kind in times for t in times[kind]]
+    for kind, xs in (*sorted(times.items()), ("all", every)):
+        if xs:
+            xs = sorted(xs)
+            p50, p99 = xs[len(xs) // 2], xs[min(len(xs) - 1, int(len(xs) * 0.99))]
+            parts.append(f"{kind} {p50:.2f}/{p99:.1f}/{xs[-1]:.0f}")
+    return "CPU ms p50/p99/max: " + ", ".join(parts)
+
+
+def top_share(nets: Sequence[int], seat: int) -> float | None:
+    """``seat``'s share of the deal's top place: 1 when its net is the highest alone, 1/k when
+    k seats share the highest, 0 otherwise; None when every seat nets the same (no decision).
+    Every seat's fair share is 1 / players whatever the game: a Triple Tunk deal can leave
+    several seats with gains (a caught knocker pays each seat that tied or beat it), so the
+    share of deals with a gain would have no fixed fair value."""
+    best = max(nets)
+    if min(nets) == best:
+        return None
+    top = sum(1 for v in nets if v == best)
+    return 1 / top if nets[seat] == best else 0.0
 
 
 def play_deal(game: str, policies: list[Policy], dealer: int, rng: random.Random, hook, carry=None):  # type: ignore[no-untyped-def]
@@ -119,7 +178,9 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
     carry = [0, 0]  # flip/flop money carried from deal to deal within this chunk
     for d in range(start, stop):
         rng = random.Random(deal_seed(seed, d, style))
-        advisor = AdvisorPolicy(game, random.Random(rng.getrandbits(64)), samples, explore)
+        advisor = TimedAdvisor(
+            out.cpu_ms, game, random.Random(rng.getrandbits(64)), samples, explore
+        )
         policies: list[Policy] = [advisor, *opponents(game, players, style, threshold, rng)]
         decisions: list[tuple[float, bool, bool, float]] = []
 
@@ -139,6 +200,9 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
         if sum(result.game_net) != 0:  # C-3: the game pot nets to zero (self-play included)
             raise AssertionError(f"deal {d}: seats net {sum(result.game_net)}")
         out.game_net.append(result.game_net[0] / unit)
+        share = top_share(result.game_net, 0)
+        if share is not None:
+            out.top_shares.append(share)
         out.full_net.append(result.net[0] / unit)
         out.ends[result.end] += 1
         for p, truth, knocked, value in decisions:
@@ -162,12 +226,19 @@ def merge(chunks: list[Chunk]) -> Chunk:
         out.knocked_pred += c.knocked_pred
         out.knocked_truth += c.knocked_truth
         out.play_on += c.play_on
+        for kind, xs in c.cpu_ms.items():
+            out.cpu_ms.setdefault(kind, []).extend(xs)
+        out.top_shares += c.top_shares
     return out
 
 
 def tournament(ns: argparse.Namespace) -> None:
     t0 = time.time()
     bounds = [ns.deals * i // ns.jobs for i in range(ns.jobs + 1)]
+    styles: list[str | None] = [s for s in ns.mix.split(",") if s] or [None]
+    for style in styles:
+        if style is not None and style not in PANEL_STYLES:
+            raise SystemExit(f"unknown style {style!r}; choose from {', '.join(PANEL_STYLES)}")
     tasks = [
         (
             ns.game,
@@ -178,12 +249,13 @@ def tournament(ns: argparse.Namespace) -> None:
             ns.samples,
             ns.threshold,
             ns.explore,
-            None,
+            style,
         )
         for i in range(ns.jobs)
+        for style in styles
     ]
     if ns.jobs == 1:
-        res = merge([run_chunk(tasks[0])])
+        res = merge([run_chunk(t) for t in tasks])
     else:
         with ProcessPoolExecutor(ns.jobs) as pool:
             res = merge(list(pool.map(run_chunk, tasks)))
@@ -193,7 +265,8 @@ def tournament(ns: argparse.Namespace) -> None:
     lo, hi = wilson_interval(wins, decisive)
     rate = wins / decisive if decisive else 0.0
     print(
-        f"{ns.game}: advisor (seat 0) vs {ns.players - 1} baseline(s), {ns.deals} deals, "
+        f"{ns.game}: advisor (seat 0) vs {ns.players - 1} {ns.mix or 'baseline'} opponent(s), "
+        f"{ns.deals} deals, "
         f"seed {ns.seed}, samples {ns.samples}, {time.time() - t0:.0f} s"
     )
     print(f"  ends: {dict(sorted(res.ends.items()))}")
@@ -238,15 +311,15 @@ def tournament(ns: argparse.Namespace) -> None:
             mon = sum(on) / len(on) if on else float("nan")
             mkn = sum(kn) / len(kn) if kn else float("nan")
             print(f"    {b / 20:.2f} {len(on):6d} {mon:+.3f} {len(kn):6d} {mkn:+.3f}")
-        fit_play_on(res.play_on)
+        fit_play_on(ns.game, res.play_on)
 
 
-def fit_play_on(points: list[tuple[float, bool, float, float]]) -> None:
+def fit_play_on(game: str, points: list[tuple[float, bool, float, float]]) -> None:
     """Least-squares plane a + b * max(p, floor) + c * v of the final settlement after playing
     on, over the decisions with p >= PLAY_ON_FLOOR (the data of knock.PLAY_ON_LINE)."""
     from engine.advice.tunk.knock import PLAY_ON_FLOOR, PLAY_ON_VALUE_RANGE
 
-    lo, hi = PLAY_ON_VALUE_RANGE
+    lo, hi = PLAY_ON_VALUE_RANGE[game]
     rows = [
         (1.0, max(p, PLAY_ON_FLOOR), min(hi, max(lo, v)), y)
         for p, knocked, y, v in points
@@ -304,8 +377,8 @@ def panel_tables(ns: argparse.Namespace) -> None:
         print()
     rows = calibration_table(pred, truth)
     print(
-        f"every table pooled: calibration gap (deciles n >= 30) {calibration_gap(rows, 30):.3f} "
-        f"over {len(pred)} decisions (noise {calibration_noise(rows, 30):.3f}); target <= 0.03"
+        f"every table pooled: ECE {weighted_calibration_gap(rows):.3f}, Brier "
+        f"{brier_score(pred, truth):.3f} over {len(pred)} decisions; target ECE <= {ECE_TARGET}"
     )
 
 
@@ -318,13 +391,13 @@ def panel(ns: argparse.Namespace) -> tuple[list[float], list[bool]]:
             raise SystemExit(f"unknown style {style!r}; choose from {', '.join(PANEL_STYLES)}")
     fair = 1 / ns.players
     print(
-        f"panel: {ns.game}, {ns.players} players, {ns.deals} deals per style, seed {ns.seed}; "
-        f"target: win share low >= {1.25 * fair:.3f} (1.25 x fair {fair:.3f}), net low > 0, "
-        "calibration gap <= 0.05"
+        f"panel: {ns.game}, {ns.players} players (the advisor in seat 0), {ns.deals} deals per "
+        f"style, seed {ns.seed}; target: win share low >= 1.25 x fair, ECE <= {ECE_TARGET}; "
+        "self-play: the fair share inside the interval"
     )
     print(
-        "  style      deals  win share [95% CI]       mean net/deal [95% CI]      "
-        "calib gap (n)   verdict   noise"
+        "  style      deals  top share [95% CI]     fair   ratio  mean net/deal [95% CI]      "
+        "ECE    Brier  (decisions)  verdict"
     )
     pooled_pred: list[float] = []
     pooled_truth: list[bool] = []
@@ -340,30 +413,29 @@ def panel(ns: argparse.Namespace) -> tuple[list[float], list[bool]]:
         else:
             with ProcessPoolExecutor(ns.jobs) as pool:
                 res = merge(list(pool.map(run_chunk, tasks)))
-        wins = sum(1 for v in res.game_net if v > 0)
-        decisive = sum(1 for v in res.game_net if v != 0)
-        lo, hi = wilson_interval(wins, decisive)
-        rate = wins / decisive if decisive else 0.0
+        rate, lo, hi = mean_interval(res.top_shares)
         m, mlo, mhi = mean_interval(res.full_net)
         rows = calibration_table(res.predicted, res.truth)
-        gap = calibration_gap(rows, 30)
+        ece = weighted_calibration_gap(rows)
+        brier = brier_score(res.predicted, res.truth)
         pooled_pred += res.predicted
         pooled_truth += res.truth
         if style == "self":
-            verdict = "self-play (nets to zero, checked per deal)"
+            verdict = "fair" if lo <= fair <= hi else "UNFAIR"
         else:
-            ok = lo >= 1.25 * fair and mlo > 0 and gap <= 0.05
-            verdict = "PASS" if ok else "miss"
+            verdict = "PASS" if lo >= 1.25 * fair and ece <= ECE_TARGET else "miss"
         print(
-            f"  {style:9s} {ns.deals:6d}  {rate:.3f} [{lo:.3f}, {hi:.3f}]   "
-            f"{m:+.3f} [{mlo:+.3f}, {mhi:+.3f}]   {gap:.3f} ({len(res.predicted):5d})   "
-            f"{verdict}  ({time.time() - t0:.0f} s)  noise {calibration_noise(rows, 30):.3f}",
+            f"  {style:9s} {ns.deals:6d}  {rate:.3f} [{lo:.3f}, {hi:.3f}]  {fair:.3f}  "
+            f"{rate / fair:.2f}  "
+            f"{m:+.3f} [{mlo:+.3f}, {mhi:+.3f}]   {ece:.3f}  {brier:.3f}  ({len(res.predicted):5d})"
+            f"  {verdict}  ({time.time() - t0:.0f} s)",
             flush=True,
         )
+        print(f"             {speed_line(res.cpu_ms)}", flush=True)
     rows = calibration_table(pooled_pred, pooled_truth)
     print(
-        f"  pooled calibration gap (deciles n >= 30): {calibration_gap(rows, 30):.3f} "
-        f"(noise {calibration_noise(rows, 30):.3f})"
+        f"  pooled: ECE {weighted_calibration_gap(rows):.3f}, Brier "
+        f"{brier_score(pooled_pred, pooled_truth):.3f} over {len(pooled_pred)} decisions"
     )
     return pooled_pred, pooled_truth
 
@@ -432,6 +504,11 @@ def main() -> None:
     )
     ap.add_argument("--sweep-range", type=int, nargs=2, default=(0, 12))
     ap.add_argument("--record-play-on", action="store_true")
+    ap.add_argument(
+        "--mix",
+        default="",
+        help="opponent styles, each playing --deals deals (default: the baseline)",
+    )
     ap.add_argument("--explore", type=float, default=0.0, help="chance to play on against advice")
     ns = ap.parse_args()
     if ns.sweep:

@@ -134,6 +134,16 @@ def weighted_calibration_gap(rows: Sequence[CalibrationRow]) -> float:
     return math.fsum(r.count * abs(r.predicted - r.observed) for r in rows) / total
 
 
+def brier_score(predicted: Sequence[float], observed: Sequence[bool]) -> float:
+    """Mean squared error of the predictions against the 0/1 outcomes (0: perfect; 0.25: a
+    constant 1/2)."""
+    if not predicted:
+        return 0.0
+    return math.fsum((p - float(o)) ** 2 for p, o in zip(predicted, observed, strict=True)) / len(
+        predicted
+    )
+
+
 __all__ = [
     "CalibrationRow",
     "DealResult",
@@ -141,6 +151,7 @@ __all__ = [
     "Observation",
     "Policy",
     "Z95",
+    "brier_score",
     "calibration_gap",
     "calibration_noise",
     "calibration_table",

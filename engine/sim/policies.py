@@ -111,6 +111,38 @@ class AdvisorPolicy:
         return lay_melds_advice(obs)
 
 
+# The strong panel player knocks (TT-13) / drops (GFF-8) at a total of at most STRONG_LIMIT
+# heads-up, one less for every opponent beyond the first (more opponents, more chances one of
+# them is lower), never below MIN_LIMIT.
+STRONG_LIMIT = 5
+MIN_LIMIT = 3
+
+
+def knock_limit(limit: int, players: int) -> int:
+    """The total at or below which :class:`StrongPolicy` knocks / drops at a table of
+    ``players`` (``limit`` 0: never)."""
+    if limit <= 0:
+        return 0
+    return max(MIN_LIMIT, limit - (players - 2))
+
+
+class StrongPolicy(AdvisorPolicy):
+    """The strongest fixed heuristic player of the bench panel: the advisor's own card play
+    (draw, discard and when to lay melds: the one-step evaluation of
+    :mod:`engine.advice.tunk.value`, which beat every simpler card player the bench tried) with
+    a fixed knock / drop total, :func:`knock_limit` (``limit=0`` never knocks or drops). Against
+    it the advisor's only edge is its knock / drop judgement. A positive TT-12 waiting counter
+    forbids knocking; the simulator enforces it."""
+
+    def __init__(self, game: str, rng: random.Random, limit: int = STRONG_LIMIT) -> None:
+        super().__init__(game, rng)
+        self.limit = limit
+
+    def knock(self, obs: Observation) -> bool:
+        self.last_win_probability = None
+        return model_for(self.game).total(obs.hand) <= knock_limit(self.limit, obs.n_players)
+
+
 class StylePolicy(BaselinePolicy):
     """A panel opponent: the baseline's draws and discards with its own knock/drop threshold
     and laying habit (``lay``: lays every meld at once; False: holds melds until it can go or
@@ -160,6 +192,10 @@ def panel_policy(style: str, game: str, rng: random.Random) -> Policy:
         return StylePolicy(game, 0, lay=False)
     if style == "random":
         return RandomPolicy(game, rng)
+    if style == "strong":
+        return StrongPolicy(game, rng)
+    if style == "strong0":
+        return StrongPolicy(game, rng, limit=0)
     if style == "self":
         return AdvisorPolicy(game, rng)
     raise ValueError(f"unknown panel style {style!r}")
@@ -172,6 +208,8 @@ PANEL_STYLES: tuple[str, ...] = (
     "melder",  # lays every meld at once, knocks at 3 or less
     "hoarder",  # holds melds until it can go or tunk out, never knocks
     "random",  # random legal moves
+    "strong",  # StrongPolicy: the advisor's card play, knocks / drops at a fixed total
+    "strong0",  # the same player that never knocks / drops
     "self",  # the advisor itself (self-play: the seats net to zero)
 )
 
@@ -180,9 +218,13 @@ __all__ = [
     "AdvisorPolicy",
     "BASELINE_THRESHOLDS",
     "BaselinePolicy",
+    "MIN_LIMIT",
+    "STRONG_LIMIT",
+    "StrongPolicy",
     "PANEL_STYLES",
     "RandomPolicy",
     "StylePolicy",
     "baseline_discard",
+    "knock_limit",
     "panel_policy",
 ]
