@@ -10,9 +10,9 @@ own deal runner (same seeds, same deals), and draws:
 - ``docs/img/calibration.png``: the advice's ``win_probability`` at every knock/drop decision,
   predicted vs observed "strictly lowest right now", by decile (every style and table pooled,
   one line per game), with the diagonal of perfect calibration and each decile's count;
-- ``docs/img/panel.png``: the advisor's win share of decisive deals against each style with its
-  95% Wilson interval, beside the fair share and the 1.25 x fair target, and its mean net per
-  deal with a 95% interval.
+- ``docs/img/panel.png``: the advisor's share of the top place in decisive deals against each
+  style (``tournament.top_share``, fair = 1 / players) with its 95% interval, beside the fair
+  share and the 1.25 x fair target, and its mean net per deal with a 95% interval.
 
 Needs matplotlib (the ``bench`` extra: ``pip install '.[bench]'``); the engine needs nothing more.
 """
@@ -30,15 +30,14 @@ from engine.advice.tunk.knock import DEFAULT_SAMPLES
 from engine.games import GAMES
 from engine.sim.core import (
     CalibrationRow,
-    calibration_gap,
     calibration_table,
     mean_interval,
-    wilson_interval,
+    weighted_calibration_gap,
 )
 
 HERE = Path(__file__).resolve().parent
 OUT_DIR = HERE.parent / "docs" / "img"
-STYLES = ("never", "knock5", "knock10", "melder", "hoarder", "random")
+STYLES = ("strong", "strong0", "never", "knock5", "knock10", "melder", "hoarder", "random")
 TITLES = {slug: game.title for slug, game in GAMES.items()}
 
 
@@ -49,9 +48,9 @@ class StyleResult:
     game: str
     players: int
     style: str
-    win_share: float
-    win_low: float
-    win_high: float
+    top_share: float
+    top_low: float
+    top_high: float
     net: float
     net_low: float
     net_high: float
@@ -70,11 +69,8 @@ def play(game: str, players: int, style: str, deals: int, seed: int, jobs: int) 
     else:
         with ProcessPoolExecutor(jobs) as pool:
             res = merge(list(pool.map(run_chunk, tasks)))
-    wins = sum(1 for v in res.game_net if v > 0)
-    decisive = sum(1 for v in res.game_net if v != 0)
-    low, high = wilson_interval(wins, decisive)
+    share, low, high = mean_interval(res.top_shares)
     mean, mlo, mhi = mean_interval(res.full_net)
-    share = wins / decisive if decisive else 0.0
     return StyleResult(game, players, style, share, low, high, mean, mlo, mhi, res)
 
 
@@ -87,13 +83,13 @@ def calibration_chart(rows_by_game: dict[str, tuple[CalibrationRow, ...]], path:
     styles = (("#0b5394", "o", (5, -11)), ("#a4001d", "s", (-22, 5)))  # counts: below / above
     for (game, rows), (colour, marker, offset) in zip(rows_by_game.items(), styles, strict=False):
         used = [r for r in rows if r.count >= 10]
-        gap = calibration_gap(rows, 30)
+        ece = weighted_calibration_gap(rows)
         ax.plot(
             [r.predicted for r in used],
             [r.observed for r in used],
             color=colour,
             marker=marker,
-            label=f"{TITLES[game]} (gap {gap:.3f}, deciles n >= 30)",
+            label=f"{TITLES[game]} (ECE {ece:.3f})",
         )
         for r in used:
             ax.annotate(
@@ -117,7 +113,7 @@ def calibration_chart(rows_by_game: dict[str, tuple[CalibrationRow, ...]], path:
 
 
 def panel_chart(results: list[StyleResult], path: Path) -> None:
-    """Win share with its interval against fair and 1.25 x fair, and mean net, per style."""
+    """Top-place share with its interval against fair and 1.25 x fair, and mean net, per style."""
     import matplotlib.pyplot as plt
 
     tables = sorted({(r.game, r.players) for r in results})
@@ -129,10 +125,10 @@ def panel_chart(results: list[StyleResult], path: Path) -> None:
         top, bottom = axes[0][col], axes[1][col]
         top.errorbar(
             xs,
-            [r.win_share for r in rows],
+            [r.top_share for r in rows],
             yerr=[
-                [r.win_share - r.win_low for r in rows],
-                [r.win_high - r.win_share for r in rows],
+                [r.top_share - r.top_low for r in rows],
+                [r.top_high - r.top_share for r in rows],
             ],
             fmt="o",
             color="#0b5394",
@@ -145,7 +141,7 @@ def panel_chart(results: list[StyleResult], path: Path) -> None:
         )
         top.set_xticks(list(xs), names, rotation=30)
         top.set_ylim(0, 1)
-        top.set_ylabel("advisor's win share (95% CI)")
+        top.set_ylabel("advisor's top-place share (95% CI)")
         top.set_title(f"{TITLES[game]}, {players} players")
         top.legend(fontsize=8, loc="lower right")
         top.grid(True, axis="y", color="#dddddd")
@@ -189,8 +185,8 @@ def main(argv: list[str] | None = None) -> int:
             result = play(game, int(players), style, ns.deals, ns.seed, ns.jobs)
             results.append(result)
             print(
-                f"{game}:{players} {style:8s} win share {result.win_share:.3f} "
-                f"[{result.win_low:.3f}, {result.win_high:.3f}] net {result.net:+.3f} "
+                f"{game}:{players} {style:8s} top share {result.top_share:.3f} "
+                f"[{result.top_low:.3f}, {result.top_high:.3f}] net {result.net:+.3f} "
                 f"({len(result.chunk.predicted)} decisions, {time.time() - t0:.0f} s)",
                 flush=True,
             )

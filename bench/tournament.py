@@ -3,11 +3,13 @@
     python -m bench.tournament --game game-flip-flop --players 2 --deals 2000 --seed 1
 
 Seat 0 is the advisor (engine.sim.policies.AdvisorPolicy), every other seat the fixed-threshold
-baseline; the dealer rotates every deal. Prints the advisor's win rate in decisive deals (deals
-where its game-pot / knock settlement is not zero) with a 95% Wilson interval, its mean
+baseline; the dealer rotates every deal. Prints the advisor's share of the decisive deals (deals
+where its game-pot / knock settlement is not zero) that it gained, with a 95% Wilson interval,
+its top-place share (``top_share``, fair 1 / players) with a 95% interval, its mean
 settlement per deal in stakes (GFF, game pot; also with the flip/flop side pots) or units (TT)
 with a 95% normal interval, and the calibration of ``win_probability`` at every knock/drop
-decision it faced (predicted vs. observed "strictly lowest right now", by decile).
+decision it faced (predicted vs. observed "strictly lowest right now", by decile; ECE and
+Brier).
 
 ``--panel strong,strong0,self,never,...`` plays the advisor (seat 0) against each opponent style
 of the bench panel (engine.sim.policies.PANEL_STYLES: the strong players - the advisor's card play
@@ -271,9 +273,11 @@ def tournament(ns: argparse.Namespace) -> None:
     )
     print(f"  ends: {dict(sorted(res.ends.items()))}")
     print(
-        f"  win rate in decisive deals: {rate:.3f} (95% CI {lo:.3f}-{hi:.3f}), "
+        f"  deals with a gain, of the decisive ones: {rate:.3f} (95% CI {lo:.3f}-{hi:.3f}), "
         f"{wins} won of {decisive} decisive"
     )
+    share, slo, shi = mean_interval(res.top_shares)
+    print(f"  top-place share: {share:.3f} (95% CI {slo:.3f}-{shi:.3f}), fair {1 / ns.players:.3f}")
     m, mlo, mhi = mean_interval(res.game_net)
     what = "game pot" if ns.game == GAME_FLIP_FLOP else "knock/tunk-out payments"
     print(f"  mean settlement per deal ({what}): {m:+.3f} {unit} (95% CI {mlo:+.3f} to {mhi:+.3f})")
@@ -296,9 +300,9 @@ def tournament(ns: argparse.Namespace) -> None:
                 f"{r.observed:.3f}  {abs(r.predicted - r.observed):.3f}"
             )
         print(
-            f"    mean abs gap over deciles: {calibration_gap(rows):.3f} (all), "
-            f"{calibration_gap(rows, 30):.3f} (deciles with n >= 30), "
-            f"count-weighted {weighted_calibration_gap(rows):.3f}"
+            f"    ECE {weighted_calibration_gap(rows):.3f}, Brier {brier_score(pred, truth):.3f}; "
+            f"mean abs gap over deciles {calibration_gap(rows):.3f} (all), "
+            f"{calibration_gap(rows, 30):.3f} (deciles with n >= 30)"
         )
     if ns.record_play_on:
         cells: dict[tuple[int, bool], list[float]] = {}
