@@ -16,6 +16,8 @@
     hoping to catch the others with more points.
   - ``random``: draws from either pile at random, discards a random card; goes out half of
     the times it can.
+  - ``strong``: :class:`engine.sim.t13_strong.StrongT13Policy`, the strongest fixed heuristic
+    player (reach over the unseen cards, no feeding the next player, score pressure).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from engine.advice.t13 import (
 from engine.core.cards import RANK_OF, SUIT_OF
 from engine.games.t13.play import going_out_options
 from engine.sim.t13 import T13Policy, T13View
+from engine.sim.t13_strong import StrongT13Policy
 from engine.standard.melds import t13_context
 from engine.standard.memo import DeadwoodMemo
 
@@ -208,6 +211,7 @@ PANEL: dict[str, Callable[[random.Random], T13Policy]] = {
     "hoarder": lambda rng: HoarderT13Policy(),
     "waiter": lambda rng: WaiterT13Policy(),
     "random": lambda rng: RandomT13Policy(rng),
+    "strong": lambda rng: StrongT13Policy(rng),
 }
 
 __all__ = [
@@ -217,6 +221,7 @@ __all__ = [
     "HoarderT13Policy",
     "RandomT13Policy",
     "StockT13Policy",
+    "StrongT13Policy",
     "WaiterT13Policy",
     "greedy_discard",
     "situation_from_view",
