@@ -12,10 +12,9 @@ import random
 
 from engine.advice.situation import Observation
 from engine.advice.tunk.common import GameModel, best_after_draw, model_for
-from engine.advice.tunk.discard import discard_choice, lay_melds_advice
+from engine.advice.tunk.discard import discard_options, lay_melds_advice
 from engine.advice.tunk.draw import draw_advice
 from engine.advice.tunk.knock import DEFAULT_SAMPLES, knock_advice
-from engine.advice.tunk.search import SearchBudget, search_draw
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Policy
 
@@ -80,23 +79,12 @@ class AdvisorPolicy:
 
     Each knock decision uses a fresh seed from ``rng`` and ``samples`` Monte Carlo draws; the
     last predicted win probability is kept in ``last_win_probability`` for calibration.
-    ``search`` / ``draw_search`` add the look-ahead of :mod:`engine.advice.tunk.search` to the
-    discard / the draw (None, the default: the one-step evaluation alone; the bench measured no
-    gain from it, see docs/strength.md).
     """
 
     def __init__(
-        self,
-        game: str,
-        rng: random.Random,
-        samples: int = DEFAULT_SAMPLES,
-        explore: float = 0.0,
-        search: SearchBudget | None = None,
-        draw_search: SearchBudget | None = None,
+        self, game: str, rng: random.Random, samples: int = DEFAULT_SAMPLES, explore: float = 0.0
     ) -> None:
         self.game = game
-        self.search = search  # the discard look-ahead (None: the one-step choice alone)
-        self.draw_search = draw_search  # the same for the draw
         self.rng = rng
         self.samples = samples
         self.explore = explore  # chance of playing on against the advice (to measure its value)
@@ -114,20 +102,10 @@ class AdvisorPolicy:
         return advice.knock
 
     def take_discard(self, obs: Observation) -> bool:
-        seed = self.rng.getrandbits(32)
-        advice = draw_advice(obs, seed=seed)
-        if self.draw_search is not None and advice.value_if_take is not None:
-            found = search_draw(
-                obs, advice.value_if_take, advice.value_if_stock, self.draw_search, seed
-            )
-            if found is not None:
-                return found
-        return advice.take_discard
+        return draw_advice(obs, seed=self.rng.getrandbits(32)).take_discard
 
     def discard(self, obs: Observation) -> int:
-        if self.search is None:  # the one-step choice; no seed drawn, so the rng is unchanged
-            return discard_choice(obs, None)
-        return discard_choice(obs, self.search, seed=self.rng.getrandbits(32))
+        return discard_options(obs)[0].card
 
     def lay_melds(self, obs: Observation) -> bool:
         return lay_melds_advice(obs)
@@ -157,7 +135,7 @@ class StrongPolicy(AdvisorPolicy):
     forbids knocking; the simulator enforces it."""
 
     def __init__(self, game: str, rng: random.Random, limit: int = STRONG_LIMIT) -> None:
-        super().__init__(game, rng, search=None, draw_search=None)
+        super().__init__(game, rng)
         self.limit = limit
 
     def knock(self, obs: Observation) -> bool:

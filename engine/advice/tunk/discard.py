@@ -27,7 +27,6 @@ from dataclasses import dataclass
 
 from engine.advice.situation import Observation
 from engine.advice.tunk.layout import LayPlan, lay_plan
-from engine.advice.tunk.search import SearchBudget, search_discard
 from engine.advice.tunk.value import (
     DANGER_POINTS,
     OUT_POINTS,
@@ -83,18 +82,6 @@ def discard_options(obs: Observation) -> tuple[DiscardOption, ...]:
     return tuple(option_of(f) for f in Evaluator(obs).options(obs.hand))
 
 
-def discard_choice(obs: Observation, search: SearchBudget | None, seed: int = 0) -> int:
-    """The card to throw from ``obs.hand`` (after the draw and the lay-down): the best one-step
-    option, or with ``search`` the look-ahead's pick among the close ones
-    (:func:`engine.advice.tunk.search.search_discard`, Triple Tunk)."""
-    options = Evaluator(obs).options(obs.hand)
-    if search is not None:
-        found = search_discard(obs, options, search, seed)
-        if found is not None:
-            return found.card
-    return options[0].card
-
-
 def explain(game: str, hv: HandValue) -> str:
     """The sentence of a discard answer."""
     if hv.ends is not None:
@@ -137,7 +124,6 @@ __all__ = [
     "DiscardOption",
     "OUT_POINTS",
     "discard_advice",
-    "discard_choice",
     "discard_options",
     "lay_melds_advice",
     "option_of",
