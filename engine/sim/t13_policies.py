@@ -177,10 +177,8 @@ class AdvisorT13Policy:
         seed: int = 0,
         stock_samples: int = DEFAULT_STOCK_SAMPLES,
         precision: float = DEFAULT_PRECISION,
-        search: bool = False,
     ) -> None:
         self.samples = samples
-        self.search = search
         self.seed = seed
         self.stock_samples = stock_samples
         self.precision = precision
@@ -202,11 +200,7 @@ class AdvisorT13Policy:
 
     def discard(self, view: T13View) -> tuple[int | None, bool]:
         advice = t13_discard_advice(
-            situation_from_view(view),
-            seed=self._seed(view),
-            samples=self.samples,
-            figures=False,
-            search=self.search,
+            situation_from_view(view), seed=self._seed(view), samples=self.samples, figures=False
         )
         return advice.discard, advice.go_out
 

@@ -1,22 +1,12 @@
 """Three Thirteen discard advice (T13-5): every distinct discard ranked by the value function
-of :mod:`engine.advice.t13.value`, whether to go out, and on a last turn whether to discard.
-When the best discards are close, they are played out to the end of the round
-(:mod:`engine.advice.t13.search`) and the one that wins the game most often is advised."""
+of :mod:`engine.advice.t13.value`, whether to go out, and on a last turn whether to discard."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from engine.advice.t13.opponents import _DrawBases
-from engine.advice.t13.params import (
-    DEFAULT_SAMPLES,
-    DEFAULT_SEED,
-    MAX_SAMPLES,
-    SEARCH_FROM_ROUND,
-    SEARCH_MARGIN,
-    SEARCH_TOP,
-)
-from engine.advice.t13.search import search_discards
+from engine.advice.t13.params import DEFAULT_SAMPLES, DEFAULT_SEED, MAX_SAMPLES
 from engine.advice.t13.situation import (
     T13DiscardAdvice,
     T13DiscardOption,
@@ -35,7 +25,6 @@ def t13_discard_advice(
     seed: int = DEFAULT_SEED,
     samples: int = DEFAULT_SAMPLES,
     figures: bool = True,
-    search: bool = False,
 ) -> T13DiscardAdvice:
     """Rank every distinct discard of a hand after the draw (r+3 cards), say whether to go out,
     and on a last turn whether to discard at all (T13-5).
@@ -44,17 +33,10 @@ def t13_discard_advice(
     advised are not evaluated: they carry a lower bound as ``score`` and NaN figures; the
     advice, ``value`` and ``work`` are the same.
 
-    With ``search`` (off by default: it won no more games in the tournaments) discards within
-    ``SEARCH_MARGIN`` points of the best are played out to the end of the round over imagined
-    deals (:mod:`engine.advice.t13.search`, bounded by its work cap) and the one that wins the
-    game most often is advised first.
-
     :raises EngineError: invalid situation or ``samples`` above the work cap.
     """
     _check(situation, (GAME.max_hand_size(situation.round_number),))
     _check_budget(samples, MAX_SAMPLES)
-    if search:
-        return _discard(situation, seed, samples, figures, search=True)
     return _discard(situation, seed, samples, figures)
 
 
@@ -66,23 +48,10 @@ def _discard(
     bases: _DrawBases | None = None,
     drawn: int = -1,
     unseen: tuple[int, ...] | None = None,
-    *,
-    search: bool = False,
 ) -> T13DiscardAdvice:
     # The hands a draw values report only the advice: their skipped options may keep any bound.
     ev = _Evaluator(situation, seed, samples, bases, drawn, lean=bases is not None, unseen=unseen)
     options, keep = ev.options(figures)
-    work = ev.work  # the value function's work (the same with or without figures)
-    searched = 0
-    rival: T13DiscardOption | None = None
-    if (
-        search
-        and keep is None
-        and not options[0].goes_out
-        and ev.total
-        and situation.round_number >= SEARCH_FROM_ROUND
-    ):
-        options, searched, rival = _searched(options, ev, seed)
     best = options[0]
     if keep is not None and keep <= best.score:
         discard, value, go_out = None, float(keep), False
@@ -95,57 +64,12 @@ def _discard(
         go_out,
         value,
         keep,
-        _discard_sentence(best, options, keep, ev) + _search_sentence(searched, rival),
+        _discard_sentence(best, options, keep, ev),
         ev.total,
         used,
         seed,
         ev.risk,
-        work,
-        searched,
-    )
-
-
-def _searched(
-    options: list[T13DiscardOption], ev: _Evaluator, seed: int
-) -> tuple[list[T13DiscardOption], int, T13DiscardOption | None]:
-    """The options with the search's pick first, the deals it played (0: the best option was
-    clear) and the option the value function ranked first when the search overruled it."""
-    best = options[0]
-    limit = best.score + SEARCH_MARGIN
-    close = [best]
-    for o in options[1:]:
-        if o.score > limit or o.goes_out:
-            continue  # a bound above the limit: the full score is too
-        full = o if o.danger is not None and o.expected_deadwood == o.expected_deadwood else None
-        if full is None:
-            full = ev.scored(o.card)
-        if full.score <= limit:
-            close.append(full)
-    if len(close) < 2:
-        return options, 0, None
-    close.sort(key=ev._rank)
-    close = close[:SEARCH_TOP]
-    result = search_discards(ev.situation, [o.card for o in close], ev._unseen, ev.scorer, seed)
-    pick = max(range(len(close)), key=lambda k: (result.means[k], -k))
-    if close[pick].card == best.card:
-        return options, result.deals, None
-    chosen = close[pick]
-    rest = [o for o in options if o.card != chosen.card]
-    return [chosen, *rest], result.deals, best
-
-
-def _search_sentence(searched: int, rival: T13DiscardOption | None) -> str:
-    if not searched:
-        return ""
-    if rival is None:
-        return (
-            f" Played out to the end of the round over {searched} imagined deals, it also wins "
-            "the game most often of the close choices (T13-6)."
-        )
-    return (
-        f" Played out to the end of the round over {searched} imagined deals, it wins the game "
-        f"more often than discarding {card_name(rival.card)}, which the one-draw value ranks "
-        "slightly better (T13-6)."
+        ev.work,
     )
 
 

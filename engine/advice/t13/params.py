@@ -43,27 +43,11 @@ DANGER_WEIGHT = 0.1
 GO_OUT_WEIGHT = 6.0
 OUT_NOW = -(GO_OUT_WEIGHT + 1.0)  # going out now: below every kept hand's value
 MAX_RISK = 0.5
-# Behind on the scores (T13-6) by RISK_LEAD_PER_ROUND points a round left or more, going out is
-# worth 1 + BEHIND_GO_OUT times GO_OUT_WEIGHT (0: no chase).
-BEHIND_GO_OUT = 0.0
 RISK_LEAD_PER_ROUND = 20.0  # lead (points) per round left (this one included) for MAX_RISK x 2
 DISCARDED_NEAR_WEIGHT = 0.25
 
-# Search (engine/advice/t13/search.py): the discards whose value is within SEARCH_MARGIN points
-# of the best (SEARCH_TOP of them at most) are replayed to the end of the round over
-# SEARCH_ROLLOUTS imagined deals at most, each round cut after SEARCH_HORIZON turns a seat, and
-# the request stops once SEARCH_WORK_CAP turns were played (a whole deal at a time).
-SEARCH_MARGIN = 1.0
-SEARCH_FROM_ROUND = 1  # the first round (T13-1) searched
-SEARCH_TOP = 3
-SEARCH_ROLLOUTS = 32
-SEARCH_HORIZON = 12
-SEARCH_WORK_CAP = 1500
-ROUND_SPREAD = 15.0  # spread (points) of a round's lead change, for the chance of winning
-
 
 __all__ = [
-    "BEHIND_GO_OUT",
     "CLEAR_MARGIN",
     "DANGER_WEIGHT",
     "DEFAULT_PRECISION",
@@ -81,12 +65,5 @@ __all__ = [
     "MIN_STOCK_SAMPLES",
     "OUT_NOW",
     "RISK_LEAD_PER_ROUND",
-    "ROUND_SPREAD",
-    "SEARCH_FROM_ROUND",
-    "SEARCH_HORIZON",
-    "SEARCH_MARGIN",
-    "SEARCH_ROLLOUTS",
-    "SEARCH_TOP",
-    "SEARCH_WORK_CAP",
     "T_975",
 ]

@@ -72,9 +72,7 @@ class T13DiscardAdvice:
     """Every distinct discard ranked best first and the advice: ``discard`` (None: keep every
     card, only on a last turn), ``go_out`` (T13-5) and ``value``, the score of the advice (the
     value of the hand, what ``draw`` compares). ``keep_deadwood`` is the deadwood of keeping all
-    cards on a last turn (None otherwise); ``risk`` the risk aversion used; ``searched`` the
-    imagined deals the close options were played out on (:mod:`engine.advice.t13.search`; the
-    advised option is then first whatever its ``score``)."""
+    cards on a last turn (None otherwise); ``risk`` the risk aversion used."""
 
     options: tuple[T13DiscardOption, ...]
     discard: int | None
@@ -87,7 +85,6 @@ class T13DiscardAdvice:
     seed: int
     risk: float
     work: int = 0
-    searched: int = 0  # imagined deals played to the end of the round (0: no search)
 
 
 @dataclass(frozen=True, slots=True)

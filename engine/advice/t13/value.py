@@ -49,7 +49,6 @@ from dataclasses import dataclass, field
 
 from engine.advice.t13.opponents import _DrawBases, _next_player_hands, _Opponents
 from engine.advice.t13.params import (
-    BEHIND_GO_OUT,
     DANGER_WEIGHT,
     GO_OUT_WEIGHT,
     MAX_RISK,
@@ -65,20 +64,6 @@ from engine.standard.memo import DeadwoodMemo, Profile
 def clear_caches() -> None:
     """Forget every memoised deadwood figure (benchmarks time cold requests with this)."""
     DeadwoodMemo.clear_all()
-
-
-def chase_of(scores: Sequence[int], round_number: int) -> float:
-    """Go-out weight factor 1..1 + ``BEHIND_GO_OUT`` from the running totals (T13-6): a player
-    behind the best opponent by ``RISK_LEAD_PER_ROUND`` points a round still to play (this one
-    included) or more values going out ``1 + BEHIND_GO_OUT`` times as much, since only rounds
-    it wins outright can catch up. No scores, level or ahead: 1."""
-    if len(scores) < 2:
-        return 1.0
-    behind = scores[0] - min(scores[1:])
-    if behind <= 0:
-        return 1.0
-    rounds_left = MAX_ROUND - round_number + 1
-    return 1.0 + BEHIND_GO_OUT * min(1.0, behind / (RISK_LEAD_PER_ROUND * rounds_left))
 
 
 def risk_of(scores: Sequence[int], round_number: int) -> float:
@@ -124,8 +109,6 @@ class _Evaluator:
     total: int = field(init=False)
     last_turn: bool = field(init=False)
     risk: float = field(init=False)
-    go_weight: float = field(init=False)  # GO_OUT_WEIGHT x chase_of(scores)
-    out_now: float = field(init=False)  # the score of going out now: below every kept hand
     _unseen: tuple[int, ...] = field(init=False)
     _opp: list[int] | None = field(init=False, default=None)  # in ``opponents``
     opponents: _Opponents = field(init=False)
@@ -146,8 +129,6 @@ class _Evaluator:
         self.total = len(self._unseen)
         self.last_turn = s.out is not None
         self.risk = risk_of(s.scores, s.round_number)
-        self.go_weight = GO_OUT_WEIGHT * chase_of(s.scores, s.round_number)
-        self.out_now = OUT_NOW - (self.go_weight - GO_OUT_WEIGHT)
         # a draw's hands share theirs
         self.opponents = _Opponents(self.scorer) if self.bases is None else self.bases.opponents
 
@@ -218,7 +199,7 @@ class _Evaluator:
         b = self.risk
         expected = acc / self.total
         chance = zero / self.total
-        return (1 - b) * expected + b * dw - (1 - b) * self.go_weight * chance
+        return (1 - b) * expected + b * dw - (1 - b) * GO_OUT_WEIGHT * chance
 
     def bound(self, key: tuple[int, ...]) -> tuple[int, float]:
         """(deadwood, a lower bound of ``F``) of a kept hand, without its searches of the hand
@@ -237,13 +218,13 @@ class _Evaluator:
         most ``best``."""
         acc, zero, loose = self._loose[key]
         return self.scorer.raised_bound(
-            self._profile(key), loose, acc, zero, best, self.risk, self.total, self.go_weight
+            self._profile(key), loose, acc, zero, best, self.risk, self.total, GO_OUT_WEIGHT
         )
 
     def _option(self, card: int, rest: Sequence[int]) -> tuple[float, int, T13DiscardOption]:
         k = self.kept(rest)
         goes_out = k.deadwood == 0 and not self.last_turn
-        lower = self.out_now if goes_out else k.value
+        lower = OUT_NOW if goes_out else k.value
         opt = T13DiscardOption(
             card, k.deadwood, k.outs, k.expected, k.chance, None, None, lower, goes_out
         )
@@ -284,25 +265,6 @@ class _Evaluator:
         done.sort(key=self._rank)
         return done, rest_opts
 
-    def scored(self, card: int) -> T13DiscardOption:
-        """The option of discarding ``card`` with every figure (its danger included), whatever
-        ``options`` skipped: the search compares the options near the best one."""
-        ordered = sorted(self.situation.hand)
-        ordered.remove(card)
-        lower, _, opt = self._option(card, tuple(ordered))
-        d, dp = self.danger(card) if self.next_plays and self.samples > 0 else (0.0, 0.0)
-        return T13DiscardOption(
-            opt.card,
-            opt.deadwood,
-            opt.outs,
-            opt.expected_deadwood,
-            opt.go_out_chance,
-            d,
-            dp,
-            lower + DANGER_WEIGHT * dp,
-            opt.goes_out,
-        )
-
     def _rank(self, option: T13DiscardOption) -> tuple[float, int, int]:
         """Order of the ranked options: score, then the higher card, then the card."""
         return option.score, -self.scorer.points(option.card), option.card
@@ -337,9 +299,8 @@ class _Evaluator:
             dw, lower = self.bound(rest)
             if dw == 0:  # goes out now: its score is exact without the lookahead
                 nan = math.nan
-                out_now = self.out_now
-                opt = T13DiscardOption(card, 0, 0, nan, nan, None, None, out_now, True)
-                base.append((out_now, -self.scorer.points(card), opt))
+                opt = T13DiscardOption(card, 0, 0, nan, nan, None, None, OUT_NOW, True)
+                base.append((OUT_NOW, -self.scorer.points(card), opt))
             else:
                 pending.append((lower, dw, card, rest))
         pending.sort()
@@ -366,7 +327,6 @@ class _Evaluator:
 
 
 __all__ = [
-    "chase_of",
     "clear_caches",
     "risk_of",
 ]
