@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -58,15 +59,23 @@ def _seat_policy(style: str, seed: int, g: int, i: int, samples: int) -> T13Poli
 
 
 def play_one(
-    players: int, style: str, seed: int, g: int, samples: int, hero: str = "advisor"
+    players: int,
+    style: str,
+    seed: int,
+    g: int,
+    samples: int,
+    hero: str = "advisor",
+    wrap_hero: Callable[[T13Policy], T13Policy] | None = None,
 ) -> tuple[float, float, list[float]]:
-    """Game ``g`` of a cell: (the hero's share of the win, its net, every seat's net)."""
+    """Game ``g`` of a cell: (the hero's share of the win, its net, every seat's net).
+    ``wrap_hero`` replaces the hero's seat's player with what it returns (``bench.paired``)."""
     rng = random.Random(seed * 1_000_003 + g)
     seat = g % players
     policies: list[T13Policy] = []
     for i in range(players):
         who = hero if style == "self" or i == seat else style
-        policies.append(_seat_policy(who, seed, g, i, samples))
+        policy = _seat_policy(who, seed, g, i, samples)
+        policies.append(wrap_hero(policy) if wrap_hero is not None and i == seat else policy)
     result = play_game(policies, rng)
     share = 1 / len(result.winners) if seat in result.winners else 0.0
     nets = list(result.nets())
