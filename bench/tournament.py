@@ -51,9 +51,10 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.advice.tunk.knock import DEFAULT_SAMPLES
+from engine.advice.tunk.profile import learn_profiles
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import (
     Policy,
@@ -72,6 +73,9 @@ from engine.sim.policies import (
 )
 from engine.sim.tunk import strictly_lowest
 
+# The advised seat learns each opponent's card-play profile over the deals it plays against it
+# (engine.advice.tunk.profile), as a client that sends the profiles back does.
+LEARN_PROFILES = True
 ECE_TARGET = 0.02  # expected calibration error of win_probability in play, every panel cell
 
 
@@ -138,20 +142,41 @@ def top_share(nets: Sequence[int], seat: int) -> float | None:
     return 1 / top if nets[seat] == best else 0.0
 
 
-def play_deal(game: str, policies: list[Policy], dealer: int, rng: random.Random, hook, carry=None):  # type: ignore[no-untyped-def]
+def play_deal(
+    game: str,
+    policies: list[Policy],
+    dealer: int,
+    rng: random.Random,
+    hook,
+    carry=None,
+    on_end=None,
+):  # type: ignore[no-untyped-def]
     if game == GAME_FLIP_FLOP:
         from engine.sim.gff import STAKE, play_gff_deal
 
         flip, flop = carry if carry is not None else (0, 0)
         result, flip_out, flop_out = play_gff_deal(
-            policies, dealer, rng, on_knock=hook, flip_carry=flip, flop_carry=flop
+            policies, dealer, rng, on_knock=hook, flip_carry=flip, flop_carry=flop, on_end=on_end
         )
         if carry is not None:  # GFF-5: an unwon flop pot waits for the next deal
             carry[:] = [flip_out, flop_out]
         return result, STAKE
     from engine.sim.tt import UNIT, play_tt_deal
 
-    return play_tt_deal(policies, dealer, rng, on_knock=hook), UNIT
+    return play_tt_deal(policies, dealer, rng, on_knock=hook, on_end=on_end), UNIT
+
+
+def profile_learner(profiles: list[tuple[float, float, float] | None], seed: int):  # type: ignore[no-untyped-def]
+    """The end-of-deal hook with which the advised seat (0) learns its opponents' card-play
+    profiles from the hands shown at a knock or drop (``engine.advice.tunk.profile``), as a
+    client sending session state would; ``profiles`` is updated in place."""
+
+    def on_end(deal, ender: int, turn: int) -> None:  # type: ignore[no-untyped-def]
+        obs = replace(deal.observation(0, turn), profiles=tuple(profiles))
+        shown = {s: tuple(h) for s, h in enumerate(deal.hands)}
+        profiles[:] = learn_profiles(obs, shown, ender, seed + turn)
+
+    return on_end
 
 
 def opponents(
@@ -178,12 +203,17 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
     game, players, start, stop, seed, samples, threshold, explore, style = args
     out = Chunk()
     carry = [0, 0]  # flip/flop money carried from deal to deal within this chunk
+    profiles: list[tuple[float, float, float] | None] = []  # learned over this chunk's deals
     for d in range(start, stop):
         rng = random.Random(deal_seed(seed, d, style))
         advisor = TimedAdvisor(
             out.cpu_ms, game, random.Random(rng.getrandbits(64)), samples, explore
         )
         policies: list[Policy] = [advisor, *opponents(game, players, style, threshold, rng)]
+        learn = None
+        if LEARN_PROFILES:
+            advisor.profiles = tuple(profiles)
+            learn = profile_learner(profiles, d)
         decisions: list[tuple[float, bool, bool, float]] = []
 
         def hook(
@@ -198,7 +228,7 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
                 value = _a.last_hand_value if _a.last_hand_value is not None else 0.0
                 _out.append((_a.last_win_probability, lowest, knocked, value))
 
-        result, unit = play_deal(game, policies, d % players, rng, hook, carry)
+        result, unit = play_deal(game, policies, d % players, rng, hook, carry, learn)
         if sum(result.game_net) != 0:  # C-3: the game pot nets to zero (self-play included)
             raise AssertionError(f"deal {d}: seats net {sum(result.game_net)}")
         out.game_net.append(result.game_net[0] / unit)

@@ -27,7 +27,9 @@ class Observation:
     cards that seat discarded this deal, most recent first; ``declined`` the top discards it
     left lying when it drew from the stock instead. ``passes`` lists, per seat, the hand
     totals (10 or less) it held at turn starts where it could have knocked/dropped and did not
-    (the opponent-style evidence of ``engine.advice.tunk.styles``).
+    (the opponent-style evidence of ``engine.advice.tunk.styles``). ``profiles`` holds, per
+    seat, the card-play prior (baseline, hoarder, random weights) learned over earlier deals from
+    the hands that seat showed (``engine.advice.tunk.profile``); empty or None: the default prior.
 
     Game Flip Flop money (GFF-6, all optional): ``stake`` in units (0: unknown), ``bankrolls``
     per seat before the deal (empty: unknown; with ``stake`` they fix the pots each seat staked
@@ -58,6 +60,7 @@ class Observation:
     bankrolls: tuple[int, ...] = ()
     flip_carry_in: int = 0
     flop_carry_in: int = 0
+    profiles: tuple[tuple[float, float, float] | None, ...] = ()
 
     def opponents(self) -> tuple[int, ...]:
         """Every other seat, clockwise from this seat's left."""

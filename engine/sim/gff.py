@@ -39,6 +39,7 @@ from engine.games.gff.settle import (
 )
 from engine.sim.core import DealResult, KnockRecord, Observation, Policy
 from engine.sim.tunk import (
+    EndHook,
     KnockHook,
     TunkDeal,
     check_conservation,
@@ -200,12 +201,14 @@ def play_gff_deal(
     flip_carry: int = 0,
     flop_carry: int = 0,
     on_knock: KnockHook | None = None,
+    on_end: EndHook | None = None,
     check: bool = False,
     start: GffDeal | None = None,
 ) -> tuple[DealResult, int, int]:
     """Play and settle one deal; returns the result and the flip/flop money carried onwards.
 
-    ``on_knock`` sees every drop decision with every seat's total at that moment (calibration).
+    ``on_knock`` sees every drop decision with every seat's total at that moment (calibration);
+    ``on_end`` a deal a drop ended, every hand shown (opponent profiles).
     ``check`` asserts card conservation after every step (tests). ``start`` plays on from a
     prepared deal (tests) instead of dealing a new one.
     """
@@ -232,6 +235,8 @@ def play_gff_deal(
             if on_knock is not None:
                 on_knock(seat, tuple(deal.totals()), dropped)
             if dropped:
+                if on_end is not None:
+                    on_end(deal, seat, turn)
                 outcome = Drop(seat, deal.totals())
                 break
             take = bool(deal.discards) and policies[seat].take_discard(obs)  # GFF-7

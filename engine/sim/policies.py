@@ -9,6 +9,7 @@ a fixed hand-total threshold, chosen per game by a sweep (:data:`BASELINE_THRESH
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from engine.advice.situation import Observation
 from engine.advice.tunk.common import GameModel, best_after_draw, model_for
@@ -91,8 +92,14 @@ class AdvisorPolicy:
         self.last_win_probability: float | None = None
         self.last_hand_value: float | None = None  # the one hand evaluation at that decision
         self.last_total = 0
+        # per seat, the card-play profile learned over earlier deals (engine.advice.tunk.profile)
+        self.profiles: tuple[tuple[float, float, float] | None, ...] = ()
+
+    def _with_profiles(self, obs: Observation) -> Observation:
+        return replace(obs, profiles=self.profiles) if self.profiles else obs
 
     def knock(self, obs: Observation) -> bool:
+        obs = self._with_profiles(obs)
         self.last_total = model_for(self.game).total(obs.hand)
         advice = knock_advice(obs, samples=self.samples, seed=self.rng.getrandbits(32))
         self.last_win_probability = advice.win_probability
@@ -102,13 +109,13 @@ class AdvisorPolicy:
         return advice.knock
 
     def take_discard(self, obs: Observation) -> bool:
-        return draw_advice(obs, seed=self.rng.getrandbits(32)).take_discard
+        return draw_advice(self._with_profiles(obs), seed=self.rng.getrandbits(32)).take_discard
 
     def discard(self, obs: Observation) -> int:
-        return discard_options(obs)[0].card
+        return discard_options(self._with_profiles(obs))[0].card
 
     def lay_melds(self, obs: Observation) -> bool:
-        return lay_melds_advice(obs)
+        return lay_melds_advice(self._with_profiles(obs))
 
 
 # The strong panel player knocks (TT-13) / drops (GFF-8) at a total of at most STRONG_LIMIT

@@ -34,6 +34,7 @@ from engine.games.tt.play import can_extend, early_tunk, owned_special_bonus, tt
 from engine.games.tt.settle import TTKnock, TTTunkOut, multiplier, settle_tt
 from engine.sim.core import DealResult, Observation, Policy
 from engine.sim.tunk import (
+    EndHook,
     KnockHook,
     TunkDeal,
     check_conservation,
@@ -209,11 +210,12 @@ def play_tt_deal(
     *,
     rules: TripleTunkRules | None = None,
     on_knock: KnockHook | None = None,
+    on_end: EndHook | None = None,
     check: bool = False,
     start: TTDeal | None = None,
 ) -> DealResult:
     """Play and settle one Triple Tunk deal (see the module docstring); ``start`` plays on from
-    a prepared deal (tests)."""
+    a prepared deal (tests). ``on_end`` sees a deal a knock ended, every hand shown."""
     rules = rules or TripleTunkRules()
     n = len(policies)
     deal = start if start is not None else deal_tt(n, dealer, rng, rules)
@@ -232,6 +234,8 @@ def play_tt_deal(
             if on_knock is not None:
                 on_knock(seat, tuple(deal.totals()), knocked)
             if knocked:
+                if on_end is not None:
+                    on_end(deal, seat, turn)
                 bonus = tuple(owned_special_bonus(deal.table, s) for s in range(n))
                 outcome = TTKnock(seat, deal.totals(), tuple(deal.early), bonus)
                 break

@@ -79,6 +79,9 @@ def observe(deal: TunkDeal, game: str, seat: int, turn_number: int, **extra: Any
 
 
 KnockHook = Callable[[int, tuple[int, ...], bool], None]
+# Sees a deal that a knock (TT-13) or drop (GFF-8) ended, every hand shown: (the deal, the seat
+# that knocked or dropped, the turn number), before it is settled.
+EndHook = Callable[[Any, int, int], None]
 """Called at every knock / drop decision with (seat, every seat's total right now, knocked or
 dropped): calibration reads :func:`strictly_lowest` of the totals, model checks the totals."""
 
@@ -112,6 +115,7 @@ def discard_card(deal: TunkDeal, seat: int, throw: int) -> None:
 
 
 __all__ = [
+    "EndHook",
     "KnockHook",
     "TunkDeal",
     "check_conservation",

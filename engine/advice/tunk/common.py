@@ -25,6 +25,7 @@ probability ``lay_probability`` (default 0.98) and the rest is uniform.
 
 from __future__ import annotations
 
+import copy
 import random
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
@@ -365,6 +366,16 @@ class HandSampler:
                 free = [c for c in self.pool if not taken >> c & 1]
             for c in rng.sample(free, need - len(out)):
                 out.append(c)
+        return out
+
+    def with_hypothesis(self, index: int, hypothesis: int) -> HandSampler:
+        """A copy that draws opponent ``index`` (its place in ``hidden_counts``) from one playing
+        hypothesis alone: 0 baseline, 1 hoarder, 2 random (its caps and meld chance kept)."""
+        meld = self.mix[index][2]
+        mix = list(self.mix)
+        mix[index] = ((1.0, 1.0, meld), (0.0, 1.0, meld), (0.0, 0.0, meld))[hypothesis]
+        out = copy.copy(self)
+        out.mix = tuple(mix)
         return out
 
     def sample(self, rng: random.Random) -> tuple[tuple[int, ...], ...]:

@@ -203,7 +203,7 @@ def behaviour(
         lays, holds, random_lays = shown, HOARDER_LAYS, shown / 2
     else:
         lays, holds, random_lays = none_yet, 1.0, (1.0 + none_yet) / 2
-    prior = BEHAVIOUR_PRIOR
+    prior = profile_prior(obs, seat)
     w_base = prior.baseline * highest * lays
     w_hoard = prior.hoarder * hoarded * holds
     w_rand = prior.random * random_lays
@@ -211,6 +211,15 @@ def behaviour(
     if total <= 0:
         return Behaviour(0.0, 0.0, 1.0, meld, order_cap)
     return Behaviour(w_base / total, w_hoard / total, w_rand / total, meld, order_cap)
+
+
+def profile_prior(obs: Observation, seat: int) -> Behaviour:
+    """The card-play prior of ``seat``: its profile learned over earlier deals
+    (``Observation.profiles``), else :data:`BEHAVIOUR_PRIOR`."""
+    got = obs.profiles[seat] if seat < len(obs.profiles) else None
+    if got is None:
+        return BEHAVIOUR_PRIOR
+    return Behaviour(*got)
 
 
 def style_knocks(style: str, total: int) -> float:
@@ -256,6 +265,7 @@ __all__ = [
     "behaviour",
     "knock_curve",
     "no_meld_yet",
+    "profile_prior",
     "style_knocks",
     "style_weights",
 ]

@@ -1,0 +1,127 @@
+"""Opponent profiles across deals: which card-play hypothesis each opponent follows, learned
+from the hands it shows when a deal ends.
+
+Within one deal the opponent model (:func:`engine.advice.tunk.styles.behaviour`) weighs three
+playing hypotheses (baseline-like, hoarder, random) by what the opponent did, starting from a
+prior. A deal carries little evidence (a Triple Tunk deal often ends on the first or second
+turn), and the default prior is one guess for every player: a good player who keeps pairs and
+runs is read as holding less than it does, a player who throws its highest card as holding
+more. Across deals the shown hands settle it. At a knock (TT-13) or a drop (GFF-8) every hand
+is shown; for each opponent that had played and did not end the deal (a knocker's own total is
+low because it chose to knock, which no hypothesis models), the likelihood of its shown total
+under each hypothesis alone is read off :data:`PROFILE_DRAWS` hands drawn from the sampler of
+the asking player's last view of the deal (a total within :data:`TOTAL_BAND` points counts).
+The profile estimates the mixture weights, not which one hypothesis is true (no single
+hypothesis fits a real player, so a posterior over them would settle on one and overshoot): after
+each deal every weight moves, at :data:`PROFILE_RATE`, towards that hypothesis's share of the
+deal's evidence (its weight times its likelihood, normalised), an online expectation-maximisation
+that follows a player who changes style; :data:`PROFILE_FLOOR` of the default prior is mixed back
+so that no hypothesis is ruled out.
+
+The profile goes back in as ``Observation.profiles`` (the API's per-opponent ``profile``), the
+prior the in-deal evidence then updates.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from engine.advice.situation import Observation
+from engine.advice.tunk.knock import opponent_sampler
+from engine.advice.tunk.models import model_for
+from engine.advice.tunk.styles import BEHAVIOUR_PRIOR, profile_prior
+
+Profile = tuple[float, float, float]  # weights of (baseline, hoarder, random), summing to 1
+
+PROFILE_DRAWS = 400  # hands drawn per hypothesis to read one shown total's likelihood
+TOTAL_BAND = 2  # a drawn total within this many points of the shown one counts as a match
+PROFILE_RATE = 0.3  # weight of one deal's evidence in the profile (about the last three deals)
+PROFILE_FLOOR = 0.02  # share of the default prior mixed back after every deal
+DEFAULT_PROFILE: Profile = (
+    BEHAVIOUR_PRIOR.baseline,
+    BEHAVIOUR_PRIOR.hoarder,
+    BEHAVIOUR_PRIOR.random,
+)
+
+
+def shown_likelihoods(
+    obs: Observation, seat: int, shown: Sequence[int], rng: random.Random
+) -> Profile | None:
+    """Relative likelihood of the total of the hand ``seat`` showed, under each playing
+    hypothesis alone, given ``obs`` (the asking player's view when the deal ended); None when
+    it says nothing (the seat had not played, holds no hidden card, or is not an opponent)."""
+    opponents, sampler = opponent_sampler(obs)
+    if seat not in opponents or not (seat < len(obs.turns) and obs.turns[seat] > 0):
+        return None
+    index = opponents.index(seat)
+    if not sampler.counts[index]:
+        return None
+    pts = model_for(obs.game).points
+    target = sum(pts[c] for c in shown)
+    out = []
+    for hypothesis in range(3):
+        draw = sampler.with_hypothesis(index, hypothesis).sample
+        hits = 0
+        for _ in range(PROFILE_DRAWS):
+            if abs(sum(pts[c] for c in draw(rng)[index]) - target) <= TOTAL_BAND:
+                hits += 1
+        out.append((hits + 0.5) / (PROFILE_DRAWS + 1))
+    return out[0], out[1], out[2]
+
+
+def updated_profile(prior: Profile | None, likelihoods: Profile | None) -> Profile:
+    """The profile after one deal: each hypothesis's share of this deal's evidence (``prior``,
+    None: the default, times the ``likelihoods``, normalised) moved into the weights at
+    :data:`PROFILE_RATE`, with :data:`PROFILE_FLOOR` of the default prior mixed back."""
+    base = prior if prior is not None else DEFAULT_PROFILE
+    if likelihoods is not None:
+        weights = [b * lk for b, lk in zip(base, likelihoods, strict=True)]
+        total = sum(weights)
+        if total > 0:
+            r = PROFILE_RATE
+            moved = [(1 - r) * b + r * w / total for b, w in zip(base, weights, strict=True)]
+            base = (moved[0], moved[1], moved[2])
+    f = PROFILE_FLOOR
+    mixed = [(1 - f) * b + f * d for b, d in zip(base, DEFAULT_PROFILE, strict=True)]
+    total = sum(mixed)
+    return mixed[0] / total, mixed[1] / total, mixed[2] / total
+
+
+def learn_profiles(
+    obs: Observation,
+    shown: Mapping[int, Sequence[int]],
+    ender: int | None,
+    seed: int = 0,
+) -> tuple[Profile | None, ...]:
+    """Every seat's profile after a deal that ended with the hands ``shown`` (seat -> cards):
+    ``obs.profiles`` updated by each opponent's shown total, except the seat ``ender`` that
+    knocked or dropped; seats without evidence keep theirs (the asking seat: None)."""
+    rng = random.Random(seed)
+    out: list[Profile | None] = []
+    for seat in range(obs.n_players):
+        prior = obs.profiles[seat] if seat < len(obs.profiles) else None
+        cards = shown.get(seat)
+        if seat == obs.seat or seat == ender or cards is None:
+            out.append(prior)
+            continue
+        likelihoods = shown_likelihoods(obs, seat, cards, rng)
+        if likelihoods is None:
+            out.append(prior)
+            continue
+        b = profile_prior(obs, seat)
+        out.append(updated_profile((b.baseline, b.hoarder, b.random), likelihoods))
+    return tuple(out)
+
+
+__all__ = [
+    "DEFAULT_PROFILE",
+    "PROFILE_DRAWS",
+    "PROFILE_FLOOR",
+    "PROFILE_RATE",
+    "TOTAL_BAND",
+    "Profile",
+    "learn_profiles",
+    "shown_likelihoods",
+    "updated_profile",
+]

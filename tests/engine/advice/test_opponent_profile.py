@@ -1,0 +1,138 @@
+"""Opponent profiles across deals (engine.advice.tunk.profile): the card-play prior each opponent
+is read with, learned from the hands shown when a knock (TT-13) or drop (GFF-8) ends a deal."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import engine.sim.policies as policies
+from engine.advice.situation import Observation
+from engine.advice.tunk.common import GFF_MODEL, unseen_cards
+from engine.advice.tunk.profile import (
+    DEFAULT_PROFILE,
+    PROFILE_FLOOR,
+    PROFILE_RATE,
+    learn_profiles,
+    shown_likelihoods,
+    updated_profile,
+)
+from engine.advice.tunk.styles import behaviour
+from engine.core.cards import parse_cards
+from engine.sim.policies import AdvisorPolicy
+from tests.support.observations import gff_observation
+
+LOW_THROWER = parse_cards(["5H", "4S"])  # thrown as its highest cards: it keeps fives and below
+
+
+def gff_end(**fields: object) -> Observation:
+    """Seat 0 of a heads-up GFF deal at its end: seat 1 played two turns and threw a 5 and a 4
+    (GFF-1 points), so under "throws its highest card" it keeps nothing above five."""
+    defaults: dict[str, object] = dict(
+        seat=0,
+        dealer=1,
+        turns=(2, 2),
+        stock_size=30,
+        discards=LOW_THROWER,
+        discard_history=((), LOW_THROWER),
+    )
+    return gff_observation("9S 9D 4C 5C 7H", **{**defaults, **fields})
+
+
+def _posterior_baseline(obs: Observation) -> float:
+    unseen = unseen_cards(GFF_MODEL.deck, obs.hand, obs.table, obs.discards)
+    return behaviour(obs, 1, GFF_MODEL, sorted(GFF_MODEL.points[c] for c in unseen)).baseline
+
+
+def test_a_high_shown_hand_is_likelier_under_random_play_than_under_throwing_the_highest() -> None:
+    shown = parse_cards(["KS", "KD", "QC", "JH", "TC"])  # 50 points, far above its cap
+    base, hoard, rand = shown_likelihoods(gff_end(), 1, shown, random.Random(1)) or (0, 0, 0)
+    assert rand > 5 * base
+    assert rand > hoard
+
+
+def test_a_low_shown_hand_is_likelier_under_throwing_the_highest() -> None:
+    shown = parse_cards(["AS", "2D", "3C", "2H", "AC"])  # 9 points, under its cap of five
+    base, _, rand = shown_likelihoods(gff_end(), 1, shown, random.Random(1)) or (0, 0, 0)
+    assert base > rand
+
+
+def test_no_evidence_from_an_opponent_who_has_not_played() -> None:
+    shown = parse_cards(["KS", "KD", "QC", "JH", "TC"])
+    obs = gff_end(turns=(2, 0), discard_history=((), ()), discards=())
+    assert shown_likelihoods(obs, 1, shown, random.Random(1)) is None
+
+
+def test_the_ender_and_the_asking_seat_keep_their_profiles() -> None:
+    shown = {1: tuple(parse_cards(["KS", "KD", "QC", "JH", "TC"]))}
+    prior = (0.5, 0.25, 0.25)
+    obs = gff_end(profiles=(None, prior))
+    assert learn_profiles(obs, shown, ender=1) == (None, prior)
+    learned = learn_profiles(obs, shown, ender=0)
+    assert learned[0] is None
+    assert learned[1] is not None and learned[1][2] > prior[2]
+
+
+def test_the_learned_profile_is_the_prior_the_in_deal_evidence_starts_from() -> None:
+    obs = gff_end()
+    assert (
+        _posterior_baseline(replace(obs, profiles=(None, (0.98, 0.01, 0.01))))
+        > (_posterior_baseline(obs))
+        > _posterior_baseline(replace(obs, profiles=(None, (0.01, 0.01, 0.98))))
+    )
+
+
+def test_one_deal_moves_the_weights_by_the_rate_towards_the_evidence() -> None:
+    # Evidence that rules out everything but random play: the random weight moves PROFILE_RATE of
+    # the way to 1, then PROFILE_FLOOR of the default prior is mixed back.
+    got = updated_profile(DEFAULT_PROFILE, (0.0, 0.0, 1.0))
+    moved = [(1 - PROFILE_RATE) * d for d in DEFAULT_PROFILE]
+    moved[2] += PROFILE_RATE
+    want = [
+        (1 - PROFILE_FLOOR) * m + PROFILE_FLOOR * d
+        for m, d in zip(moved, DEFAULT_PROFILE, strict=True)
+    ]
+    assert all(abs(a - b) < 1e-12 for a, b in zip(got, want, strict=True))
+
+
+weights = st.tuples(*(st.floats(0.01, 1.0),) * 3).map(lambda w: tuple(x / sum(w) for x in w))
+likelihoods = st.tuples(*(st.floats(0.001, 1.0),) * 3)
+
+
+@given(weights, likelihoods)
+def test_a_profile_stays_a_mixture_and_the_likeliest_hypothesis_gains(
+    prior: tuple[float, float, float], lk: tuple[float, float, float]
+) -> None:
+    got = updated_profile(prior, lk)
+    assert abs(sum(got) - 1.0) < 1e-9
+    assert min(got) >= PROFILE_FLOOR * min(DEFAULT_PROFILE) - 1e-12
+    best = max(range(3), key=lambda k: lk[k])
+    if lk[best] > 1.01 * max(lk[k] for k in range(3) if k != best):
+        # without the floor's pull the likeliest hypothesis's weight rises
+        no_floor = [
+            (g - PROFILE_FLOOR * d) / (1 - PROFILE_FLOOR)
+            for g, d in zip(got, DEFAULT_PROFILE, strict=True)
+        ]
+        assert no_floor[best] >= prior[best] - 1e-9
+
+
+def test_the_advisor_reads_its_profiles_into_every_question() -> None:
+    seen: list[Observation] = []
+    advisor = AdvisorPolicy("game-flip-flop", random.Random(1), samples=50)
+    advisor.profiles = (None, (0.1, 0.1, 0.8))
+    obs = gff_end()
+    real = policies.knock_advice
+
+    def spy(o: Observation, **kw: object):  # type: ignore[no-untyped-def]
+        seen.append(o)
+        return real(o, **kw)  # type: ignore[arg-type]
+
+    policies.knock_advice = spy  # type: ignore[assignment]
+    try:
+        advisor.knock(obs)
+    finally:
+        policies.knock_advice = real  # type: ignore[assignment]
+    assert seen[0].profiles == (None, (0.1, 0.1, 0.8))
