@@ -13,9 +13,11 @@
 3. The work-cap probe: Triple Tunk ``knock``, 6 players, each opponent
    ``{"turns": 50, "discarded": [one card]}``, ``samples`` at the table's work cap (and the 422
    one sample above it), ``precision`` 0.001 so every sample is drawn.
+4. The largest ``profile`` request of each Tunk game: the most seats, every opponent played and
+   showing its hand (each one's likelihoods read off 3 x 400 sampled hands).
 
 Targets (p50, default settings): Triple Tunk 6-card discard <= 3 ms; knock <= 2 ms in both
-games; draw <= 1 ms; the probe < 1 s.
+games; draw <= 1 ms; the probes < 1 s.
 """
 
 from __future__ import annotations
@@ -192,6 +194,45 @@ def probe() -> None:
     print(f"  samples {cap + 1} -> {over1.status_code}")
 
 
+def profile_probe() -> None:
+    """The largest ``profile`` request of each Tunk game: every seat dealt, every opponent shows."""
+    from api.app import create_app
+    from engine.games import find_game
+
+    client = create_app().test_client()
+    print("profile probe (most seats, every opponent played two turns and shows its hand):")
+    for game in (GAME_FLIP_FLOP, TRIPLE_TUNK):
+        rules_of = find_game(game)
+        n = rules_of.players[1]
+        deck = list(range(rules_of.deck.size))
+        random.Random(3).shuffle(deck)
+        deal = rules_of.deal_size()
+        hands = [deck[i * deal : (i + 1) * deal] for i in range(n)]
+        pile = deck[n * deal : n * deal + 2 * (n - 1)]
+        names = rules_of.deck.names
+        body = {
+            "hand": names(hands[0]),
+            "players": n,
+            "discard_pile": names(pile),
+            "opponents": [
+                {"seat": s, "turns": 2, "discarded": names(pile[2 * (s - 1) : 2 * s])}
+                for s in range(1, n)
+            ],
+            "final_hands": [{"seat": s, "cards": names(hands[s])} for s in range(1, n)],
+            "ended_by": 0,
+        }
+        t0, c0 = time.perf_counter(), time.process_time()
+        answer = client.post(f"/v1/games/{game}/profile", json=body)
+        cpu = (time.process_time() - c0) * 1000
+        wall = (time.perf_counter() - t0) * 1000
+        learned = sum(p["learned"] for p in answer.get_json()["profiles"])
+        print(
+            f"  {game}, {n} players -> {answer.status_code}, {learned} opponents learned: wall "
+            f"{wall:.0f} ms, cpu {cpu:.0f} ms; target < 1000 ms: "
+            f"{'met' if min(wall, cpu) < 1000 else 'MISSED'}"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--situations", type=int, default=300)
@@ -215,6 +256,7 @@ def main() -> None:
     if ns.api:
         api_bench(ns.api, ns.seed)
     probe()
+    profile_probe()
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from api.schemas.advice import (
     DISCARD,
     DRAW,
     KNOCK,
+    PROFILE,
     TUNK_WORDS,
     T13AdviceQuery,
     TunkAdviceQuery,
@@ -36,6 +37,7 @@ from engine.advice.t13 import t13_discard_advice, t13_draw_advice
 from engine.advice.tunk.discard import discard_advice
 from engine.advice.tunk.draw import DEFAULT_DRAW_PRECISION, draw_advice
 from engine.advice.tunk.knock import DEFAULT_PRECISION, knock_advice
+from engine.advice.tunk.profile import PROFILE_DRAWS, profile_explanation, profile_updates
 from engine.core.cards import RANK_NAMES
 from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
 
@@ -268,6 +270,7 @@ _SUMMARY = {
     DISCARD: "Which card to discard: every distinct card ranked, with deadwood, outs and danger",
     DRAW: "Take the top discard or draw from the stock, with the expected deadwood of each",
     KNOCK: "{Knock} now or play on: win probability with its 95% interval and payouts",
+    PROFILE: "Learn each opponent's way of playing from the hands shown when a deal ends",
 }
 
 _T13_DESCRIPTIONS = {
@@ -324,6 +327,22 @@ def _tunk_description(game: str, endpoint: str) -> str:
             "When the best discard after taking the card is that card, the advice says so "
             "(`throw_back`, a pass) with the reason. " + TUNK_MODEL
         )
+    if endpoint == PROFILE:
+        return (
+            f"At the end of a deal the hands are shown ({words.knock_rule}): send the situation "
+            "as it stood then (your hand, the table, the discard pile, what each opponent did, "
+            "with each opponent's `profile` from the last deal) and the hands shown "
+            "(`final_hands`). For each opponent that had played and did not end the deal "
+            f"(`ended_by`), its shown total is read against {PROFILE_DRAWS} hands drawn under "
+            "each of the opponent model's three ways of playing alone (throws its highest "
+            "card and lays melds at once, throws its highest card and holds its melds, throws "
+            "any card); a total within 2 points is a match. Its profile moves 0.3 of the way "
+            "to each way's share of that evidence, with a little of the default prior mixed "
+            "back, so a player who changes style is followed. Send each `profile` back as that "
+            "opponent's `profile` in the next deal's requests: the opponent model then starts "
+            "from it, and `win_probability` fits that player better (docs/strength.md). "
+            + TUNK_MODEL
+        )
     return (
         "`win_probability` is the chance that your hand total is strictly the lowest now, by Monte "
         "Carlo over `samples` draws of the opponents' hands, with a 95% Wilson interval. "
@@ -354,12 +373,38 @@ _KNOCK_PAY = {
 """What a won and a caught knock pay in each Tunk game."""
 
 
+def _weights(w: tuple[float, float, float] | None) -> dict[str, float] | None:
+    return None if w is None else {"baseline": _r(w[0]), "hoarder": _r(w[1]), "random": _r(w[2])}
+
+
+def tunk_profile_answer(q: TunkAdviceQuery) -> dict[str, Any]:
+    """Each opponent's card-play profile for the next deal, from the hands shown at its end."""
+    updates = profile_updates(q.obs, dict(q.final_hands), q.ended_by, q.seed)
+    return {
+        "game": q.game,
+        "profiles": [
+            {
+                "seat": u.seat,
+                "profile": _weights(u.profile),
+                "learned": u.likelihoods is not None,
+                "shown_total": u.shown_total,
+                "likelihoods": _weights(u.likelihoods),
+                "reason": u.reason,
+            }
+            for u in updates
+        ],
+        "explanation": profile_explanation(updates),
+        "seed": q.seed,
+    }
+
+
 # --- routes ------------------------------------------------------------------------------------
 
 _TUNK_ANSWERS: dict[str, Callable[[Any], dict[str, Any]]] = {
     DISCARD: tunk_discard_answer,
     DRAW: tunk_draw_answer,
     KNOCK: tunk_knock_answer,
+    PROFILE: tunk_profile_answer,
 }
 _T13_ANSWERS: dict[str, Callable[[Any], dict[str, Any]]] = {
     DISCARD: t13_discard_answer,

@@ -213,6 +213,48 @@ TT_KNOCK_EXAMPLES: dict[str, dict[str, Any]] = {
     },
 }
 
+GFF_PROFILE_EXAMPLE: dict[str, Any] = {
+    # Seat 1 dropped with 9 points (GFF-8) on the third turn and every hand was shown. Seat 2 had
+    # thrown a QH and a 10S as its highest cards, yet showed 41 points: likelier for a player who
+    # throws any card. Seat 1 ended the deal, so its low hand is not learned from.
+    "hand": ["AS", "2D", "6C", "5H", "4S"],
+    "discard_pile": ["10S", "KC", "QH", "JD"],
+    "seat": 0,
+    "players": 3,
+    "opponents": [
+        {"seat": 1, "hand_size": 5, "discarded": ["JD", "KC"], "turns": 2},
+        {
+            "seat": 2,
+            "hand_size": 5,
+            "discarded": ["10S", "QH"],
+            "turns": 2,
+            "profile": {"baseline": 0.7, "hoarder": 0.15, "random": 0.15},
+        },
+    ],
+    "final_hands": [
+        {"seat": 1, "cards": ["AH", "AC", "2S", "3D", "2H"]},
+        {"seat": 2, "cards": ["KD", "QS", "9C", "JH", "2C"]},
+    ],
+    "ended_by": 1,
+}
+
+TT_PROFILE_EXAMPLE: dict[str, Any] = {
+    # You knocked with 8 points (TT-13) and every hand was shown: seat 1 held 4 points after
+    # throwing a 4, seat 2 held 14 after throwing a 4.
+    "hand": ["RH1", "YC2", "GT2", "BS3"],
+    "players": 3,
+    "discard_pile": ["GS4", "RC4"],
+    "opponents": [
+        {"seat": 1, "hand_size": 4, "turns": 1, "discarded": ["RC4"]},
+        {"seat": 2, "hand_size": 4, "turns": 1, "discarded": ["GS4"]},
+    ],
+    "final_hands": [
+        {"seat": 1, "cards": ["YH1", "GC1", "RT1", "BT1"]},
+        {"seat": 2, "cards": ["YS3", "GH4", "RB2", "BC?"]},
+    ],
+    "ended_by": 0,
+}
+
 T13_DISCARD_EXAMPLES: dict[str, dict[str, Any]] = {
     "go_out": {
         "summary": "Round 3: discard the KD and go out (T13-5)",
@@ -249,11 +291,13 @@ ADVICE_EXAMPLES: dict[str, dict[str, dict[str, dict[str, Any]]]] = {
         "discard": GFF_DISCARD_EXAMPLES,
         "draw": _one("Take the 9H: it completes a run", GFF_DRAW_EXAMPLE),
         "knock": _one("Drop with 18 points on the third turn?", GFF_KNOCK_EXAMPLE),
+        "profile": _one("Seat 1 dropped: what seat 2's shown hand says", GFF_PROFILE_EXAMPLE),
     },
     TRIPLE_TUNK: {
         "discard": TT_DISCARD_EXAMPLES,
         "draw": _one("Take the RH3: it completes a special sequence", TT_DRAW_EXAMPLE),
         "knock": TT_KNOCK_EXAMPLES,
+        "profile": _one("You knocked: what your opponent's shown hand says", TT_PROFILE_EXAMPLE),
     },
     THREE_THIRTEEN: {
         "discard": T13_DISCARD_EXAMPLES,

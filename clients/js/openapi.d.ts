@@ -306,6 +306,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/game-flip-flop/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Learn each opponent's way of playing from the hands shown when a deal ends
+         * @description At the end of a deal the hands are shown (GFF-8): send the situation as it stood then (your hand, the table, the discard pile, what each opponent did, with each opponent's `profile` from the last deal) and the hands shown (`final_hands`). For each opponent that had played and did not end the deal (`ended_by`), its shown total is read against 400 hands drawn under each of the opponent model's three ways of playing alone (throws its highest card and lays melds at once, throws its highest card and holds its melds, throws any card); a total within 2 points is a match. Its profile moves 0.3 of the way to each way's share of that evidence, with a little of the default prior mixed back, so a player who changes style is followed. Send each `profile` back as that opponent's `profile` in the next deal's requests: the opponent model then starts from it, and `win_probability` fits that player better (docs/strength.md). Opponent model: cards known to be elsewhere (hand, table, discard pile, known pickups, the GFF-5 flip card in the dealer's hand until it shows up elsewhere) are never imagined in an opponent's hand; opponents' hidden cards are drawn from the unseen cards. An opponent who has played a turn (`turns`) is a mixture of three ways of playing, weighted by how well each explains what it did (its `discarded` cards, the `declined` discards it left, its known pickups and its own melds on the `table`): it throws its highest deadwood card and lays melds at once (it then holds no meld, no card it could lay off, GFF-7 / TT-10, and no card above the lowest it discarded or left lying); it throws its highest deadwood card but holds its melds (a meld plus such cards); it throws at random (uniform cards). An opponent who has not played yet is unconstrained. Each opponent knocks as a mixture of styles (cautious, knocks at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`); one whose TT-12 counter (`waiting`) is positive cannot knock at its next turn; a GFF seat with `hand_size` 0, or whose bankroll in `bankrolls` cannot stake at `stake`, was not dealt in (GFF-6).
+         */
+        post: operations["gffProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/triple-tunk/melds": {
         parameters: {
             query?: never;
@@ -440,6 +460,26 @@ export interface paths {
          * @description `win_probability` is the chance that your hand total is strictly the lowest now, by Monte Carlo over `samples` draws of the opponents' hands, with a 95% Wilson interval. TT-13 knock before drawing: a strictly lowest knocker gets one unit times its multipliers from every other player (TT-14: x2 early tunk, special bonus of its own table melds); a caught knocker pays every player who tied or beat it that player's multiplier. TT-12: a positive `waiting` counter forbids knocking (`allowed: false`). The expected payout averages over the same draws; the advice says knock (`knock: true`) when it beats the value of playing on, which is read from the hand's value in the one hand evaluation `discard` and `draw` use (`hand_value`: (deadwood + expected deadwood after the next draw) / 2 - out weight x chance to empty the hand) and the win probability, by a fit to simulated tournaments. Opponent model: cards known to be elsewhere (hand, table, discard pile, known pickups, the GFF-5 flip card in the dealer's hand until it shows up elsewhere) are never imagined in an opponent's hand; opponents' hidden cards are drawn from the unseen cards. An opponent who has played a turn (`turns`) is a mixture of three ways of playing, weighted by how well each explains what it did (its `discarded` cards, the `declined` discards it left, its known pickups and its own melds on the `table`): it throws its highest deadwood card and lays melds at once (it then holds no meld, no card it could lay off, GFF-7 / TT-10, and no card above the lowest it discarded or left lying); it throws its highest deadwood card but holds its melds (a meld plus such cards); it throws at random (uniform cards). An opponent who has not played yet is unconstrained. Each opponent knocks as a mixture of styles (cautious, knocks at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`); one whose TT-12 counter (`waiting`) is positive cannot knock at its next turn; a GFF seat with `hand_size` 0, or whose bankroll in `bankrolls` cannot stake at `stake`, was not dealt in (GFF-6).
          */
         post: operations["ttKnock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/triple-tunk/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Learn each opponent's way of playing from the hands shown when a deal ends
+         * @description At the end of a deal the hands are shown (TT-13/TT-14): send the situation as it stood then (your hand, the table, the discard pile, what each opponent did, with each opponent's `profile` from the last deal) and the hands shown (`final_hands`). For each opponent that had played and did not end the deal (`ended_by`), its shown total is read against 400 hands drawn under each of the opponent model's three ways of playing alone (throws its highest card and lays melds at once, throws its highest card and holds its melds, throws any card); a total within 2 points is a match. Its profile moves 0.3 of the way to each way's share of that evidence, with a little of the default prior mixed back, so a player who changes style is followed. Send each `profile` back as that opponent's `profile` in the next deal's requests: the opponent model then starts from it, and `win_probability` fits that player better (docs/strength.md). Opponent model: cards known to be elsewhere (hand, table, discard pile, known pickups, the GFF-5 flip card in the dealer's hand until it shows up elsewhere) are never imagined in an opponent's hand; opponents' hidden cards are drawn from the unseen cards. An opponent who has played a turn (`turns`) is a mixture of three ways of playing, weighted by how well each explains what it did (its `discarded` cards, the `declined` discards it left, its known pickups and its own melds on the `table`): it throws its highest deadwood card and lays melds at once (it then holds no meld, no card it could lay off, GFF-7 / TT-10, and no card above the lowest it discarded or left lying); it throws its highest deadwood card but holds its melds (a meld plus such cards); it throws at random (uniform cards). An opponent who has not played yet is unconstrained. Each opponent knocks as a mixture of styles (cautious, knocks at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`); one whose TT-12 counter (`waiting`) is positive cannot knock at its next turn; a GFF seat with `hand_size` 0, or whose bankroll in `bankrolls` cannot stake at `stake`, was not dealt in (GFF-6).
+         */
+        post: operations["ttProfile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1214,6 +1254,14 @@ export interface components {
             /** @description The verdict for a learner. */
             explanation?: string;
         };
+        OpponentProfile: {
+            /** @description Weight of "throws its highest card, lays melds at once". */
+            baseline: number;
+            /** @description Weight of "throws its highest card, holds its melds". */
+            hoarder: number;
+            /** @description Weight of "throws any card". */
+            random: number;
+        };
         GffAdviceOpponent: {
             /** @description The opponent's seat (0..players-1, not the asking player's). */
             seat: number;
@@ -1229,6 +1277,8 @@ export interface components {
             declined?: string[];
             /** @description Cards the opponent has shown and still holds: the lowest cards it showed for the flip or flop pot (GFF-5). Like `picked_up`, known to be in its hand and never imagined anywhere else. */
             shown?: string[];
+            /** @description The opponent's card-play profile from earlier deals: the `profiles` entry of a `profile` answer at the end of the last deal, sent back as is. The opponent model starts this deal from it instead of its default prior (the weights are normalised; at least one must be above 0). Without it, every deal reads the opponent afresh. */
+            profile?: components["schemas"]["OpponentProfile"];
             /** @description Hand totals (at most 10) the opponent was seen to hold at turn starts where it could have knocked or dropped and played on (shown at the end of an earlier deal, or worked out): evidence against the aggressive knocking styles of the opponent model (engine.advice.tunk.styles). */
             passes?: number[];
         };
@@ -1514,6 +1564,94 @@ export interface components {
             payout_if_caught?: number;
             /** @description You stake in the game pot only (GFF-6 with `bankrolls` and `stake`): unless you win the game pot, by a drop or otherwise, you are eliminated. */
             all_in?: boolean;
+        };
+        GffFinalHand: {
+            /** @description The opponent's seat. */
+            seat: number;
+            /** @description Every card it showed. */
+            cards: string[];
+        };
+        GffProfileRequest: {
+            /** @description The asking player's cards when the deal ended (at most 5). */
+            hand: string[];
+            /** @description Melds on the table with their owners and the cards others added (`added`): cards that can be laid off, and (Triple Tunk) specials that set the TT-14 multipliers. */
+            table?: components["schemas"]["GffTableMeld"][];
+            /** @description The discard pile, top card first (the card a `draw` could take is the first). */
+            discard_pile?: string[];
+            /**
+             * @description The asking player's seat (0..players-1, C-4).
+             * @default 0
+             */
+            seat?: number;
+            /** @description Seats at the table (required: the advice depends on it); 2-8 in this game. */
+            players: number;
+            /** @description The dealer's seat (C-4). Required with `flip_card`: the flip card stays in the dealer's hand (GFF-5). Default: the seat to the asking player's right. */
+            dealer?: number;
+            /**
+             * @description The flip card (GFF-5): it stays in the dealer's hand, so it is known to be there until it shows up elsewhere.
+             * @default null
+             * @example 10H
+             */
+            flip_card?: string | null;
+            /** @description What is known about each opponent, one entry per seat at most. Seats left out hold the deal's cards with nothing known about them. */
+            opponents?: components["schemas"]["GffAdviceOpponent"][];
+            /** @description One stake in units (C-3); `knock` then also gives the expected payout in units. Payouts are always given in stakes. Required with `bankrolls` (GFF-6). */
+            stake?: number;
+            /** @description Each seat's bankroll before this deal, seat 0 first (a settle answer's `next.bankrolls`), with `stake`: a seat that cannot stake and keep one stake in reserve (GFF-6: k <= 0) is not dealt in, exactly as `hand_size` 0; it cannot be the dealer, and the default dealer is the nearest seat to your right that is dealt in. One entry per seat; your own seat must be dealt in. */
+            bankrolls?: number[];
+            /** @description Units already in the flip pot from earlier deals (a settle answer's `next.flip_carry_in`). Accepted so `next` can be sent as is; the advice is about the game pot (GFF-8..GFF-11), which a carried side pot does not change. */
+            flip_carry_in?: number;
+            /** @description Units carried over in the flop pot (GFF-5; `next.flop_carry_in`). Accepted so `next` can be sent as is; it does not change the advice (see `flip_carry_in`). */
+            flop_carry_in?: number;
+            rules?: components["schemas"]["GffRules"];
+            /**
+             * @description Seed of the pseudo-random draws (default 0); the same request with the same seed gets the same answer.
+             * @default 0
+             */
+            seed?: number;
+            /**
+             * @description Not used: each shown hand is read against a fixed number of sampled hands (400 per playing hypothesis). (hard cap 20000). Default: not used.
+             * @default null
+             */
+            samples?: number | null;
+            /** @description Not used. */
+            precision?: number;
+            /** @description The opponents' hands as shown when the deal ended (at a knock or drop every hand is shown), one entry per seat; seats left out teach nothing. */
+            final_hands: components["schemas"]["GffFinalHand"][];
+            /**
+             * @description The seat that knocked or dropped, if an opponent: its hand is low because it chose to end the deal, which says nothing about how it plays, so it is not learned from.
+             * @default null
+             */
+            ended_by?: number | null;
+        };
+        HypothesisWeightsOut: {
+            /** @description Throws its highest card and lays its melds at once. */
+            baseline?: number;
+            /** @description Throws its highest card and holds its melds. */
+            hoarder?: number;
+            /** @description Throws any card. */
+            random?: number;
+        };
+        GffProfileEntry: {
+            seat?: number;
+            /** @description The profile to send back as this opponent's `profile` in the next deal (weights summing to 1); null: none yet (the default prior). */
+            profile?: components["schemas"]["HypothesisWeightsOut"] | (Record<string, never> | null);
+            /** @description Whether this deal's shown hand moved the profile. */
+            learned?: boolean;
+            /** @description Points of the hand it showed (null: not shown). */
+            shown_total?: number | null;
+            /** @description Relative likelihood of `shown_total` under each hypothesis alone (null when not learned from). */
+            likelihoods?: components["schemas"]["HypothesisWeightsOut"] | (Record<string, never> | null);
+            /** @description Why the hand was not learned from (empty if it was). */
+            reason?: string;
+        };
+        GffProfileResponse: {
+            game?: string;
+            /** @description Every opponent, clockwise from your left. */
+            profiles?: components["schemas"]["GffProfileEntry"][];
+            /** @description One sentence a learner can follow. */
+            explanation?: string;
+            seed?: number;
         };
         TtAddedCard: {
             /** @description Seat that laid the card. */
@@ -1836,6 +1974,8 @@ export interface components {
             declined?: string[];
             /** @description Cards the opponent has shown and still holds: the hand it showed to claim an early tunk (TT-9), less what it has laid or thrown since. Like `picked_up`, known to be in its hand and never imagined anywhere else. */
             shown?: string[];
+            /** @description The opponent's card-play profile from earlier deals: the `profiles` entry of a `profile` answer at the end of the last deal, sent back as is. The opponent model starts this deal from it instead of its default prior (the weights are normalised; at least one must be above 0). Without it, every deal reads the opponent afresh. */
+            profile?: components["schemas"]["OpponentProfile"];
             /** @description Hand totals (at most 10) the opponent was seen to hold at turn starts where it could have knocked or dropped and played on (shown at the end of an earlier deal, or worked out): evidence against the aggressive knocking styles of the opponent model (engine.advice.tunk.styles). */
             passes?: number[];
             /**
@@ -2109,6 +2249,86 @@ export interface components {
             hand_value?: number;
             /** @description The figures of that evaluation for the hand as it is. */
             hand_evaluation?: components["schemas"]["HandEvaluationOut"];
+        };
+        TtFinalHand: {
+            /** @description The opponent's seat. */
+            seat: number;
+            /** @description Every card it showed. */
+            cards: string[];
+        };
+        TtProfileRequest: {
+            /** @description The asking player's cards when the deal ended (at most 5). */
+            hand: string[];
+            /** @description Melds on the table with their owners and the cards others added (`added`): cards that can be laid off, and (Triple Tunk) specials that set the TT-14 multipliers. */
+            table?: components["schemas"]["TtTableMeld"][];
+            /** @description The discard pile, top card first (the card a `draw` could take is the first). */
+            discard_pile?: string[];
+            /**
+             * @description The asking player's seat (0..players-1, C-4).
+             * @default 0
+             */
+            seat?: number;
+            /** @description Seats at the table (required: the advice depends on it); 3-6 in this game. */
+            players: number;
+            /** @description The dealer's seat (C-4); default: the seat to the asking player's right. */
+            dealer?: number;
+            /** @description What is known about each opponent, one entry per seat at most. Seats left out hold the deal's cards with nothing known about them. */
+            opponents?: components["schemas"]["TtAdviceOpponent"][];
+            /**
+             * @description The asking player claimed an early tunk (TT-9): a won knock pays double (TT-14).
+             * @default false
+             */
+            early_tunk_claimed?: boolean;
+            /**
+             * @description The asking player's TT-12 waiting counter at the start of this turn: positive means knocking is not allowed this turn.
+             * @default 0
+             */
+            waiting?: number;
+            /** @description One unit in money (C-3); `knock` then also gives the expected payout in money. Payouts are always given in units. */
+            unit?: number;
+            /** @description Each seat's money so far, seat 0 first (a settle answer's `next.running_totals`; one entry per seat). Accepted so `next` can be sent as is; it does not change the advice: Triple Tunk has no set end, so each hand is played for its own expected payout (TT-13, TT-14). */
+            running_totals?: number[];
+            rules?: components["schemas"]["TtRules"];
+            /**
+             * @description Seed of the pseudo-random draws (default 0); the same request with the same seed gets the same answer.
+             * @default 0
+             */
+            seed?: number;
+            /**
+             * @description Not used: each shown hand is read against a fixed number of sampled hands (400 per playing hypothesis). (hard cap 20000). Default: not used.
+             * @default null
+             */
+            samples?: number | null;
+            /** @description Not used. */
+            precision?: number;
+            /** @description The opponents' hands as shown when the deal ended (at a knock or drop every hand is shown), one entry per seat; seats left out teach nothing. */
+            final_hands: components["schemas"]["TtFinalHand"][];
+            /**
+             * @description The seat that knocked or dropped, if an opponent: its hand is low because it chose to end the deal, which says nothing about how it plays, so it is not learned from.
+             * @default null
+             */
+            ended_by?: number | null;
+        };
+        TtProfileEntry: {
+            seat?: number;
+            /** @description The profile to send back as this opponent's `profile` in the next deal (weights summing to 1); null: none yet (the default prior). */
+            profile?: components["schemas"]["HypothesisWeightsOut"] | (Record<string, never> | null);
+            /** @description Whether this deal's shown hand moved the profile. */
+            learned?: boolean;
+            /** @description Points of the hand it showed (null: not shown). */
+            shown_total?: number | null;
+            /** @description Relative likelihood of `shown_total` under each hypothesis alone (null when not learned from). */
+            likelihoods?: components["schemas"]["HypothesisWeightsOut"] | (Record<string, never> | null);
+            /** @description Why the hand was not learned from (empty if it was). */
+            reason?: string;
+        };
+        TtProfileResponse: {
+            game?: string;
+            /** @description Every opponent, clockwise from your left. */
+            profiles?: components["schemas"]["TtProfileEntry"][];
+            /** @description One sentence a learner can follow. */
+            explanation?: string;
+            seed?: number;
         };
         T13AddedCard: {
             /** @description Seat that laid the card. */
@@ -2872,6 +3092,7 @@ export interface operations {
                      *             "POST /v1/games/game-flip-flop/discard",
                      *             "POST /v1/games/game-flip-flop/draw",
                      *             "POST /v1/games/game-flip-flop/knock",
+                     *             "POST /v1/games/game-flip-flop/profile",
                      *             "POST /v1/games/game-flip-flop/arrangement"
                      *           ]
                      *         },
@@ -2944,6 +3165,7 @@ export interface operations {
                      *             "POST /v1/games/triple-tunk/discard",
                      *             "POST /v1/games/triple-tunk/draw",
                      *             "POST /v1/games/triple-tunk/knock",
+                     *             "POST /v1/games/triple-tunk/profile",
                      *             "POST /v1/games/triple-tunk/arrangement"
                      *           ]
                      *         },
@@ -4570,6 +4792,67 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    gffProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GffProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The advice. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestID"];
+                    "X-Cache": components["headers"]["XCache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "game": "game-flip-flop",
+                     *       "profiles": [
+                     *         {
+                     *           "seat": 1,
+                     *           "profile": null,
+                     *           "learned": false,
+                     *           "shown_total": 9,
+                     *           "likelihoods": null,
+                     *           "reason": "it ended the deal, so its total is low by its own choice"
+                     *         },
+                     *         {
+                     *           "seat": 2,
+                     *           "profile": {
+                     *             "baseline": 0.5333,
+                     *             "hoarder": 0.1612,
+                     *             "random": 0.3054
+                     *           },
+                     *           "learned": true,
+                     *           "shown_total": 41,
+                     *           "likelihoods": {
+                     *             "baseline": 0.0062,
+                     *             "hoarder": 0.0411,
+                     *             "random": 0.1484
+                     *           },
+                     *           "reason": ""
+                     *         }
+                     *       ],
+                     *       "explanation": "Seat 1 is not learned from: it ended the deal, so its total is low by its own choice. Seat 2 showed 41 points, likeliest for a player who throws any card; its profile for the next deal: baseline 0.53, hoarder 0.16, random 0.31. Send each profile back as that opponent's `profile` in the next deal.",
+                     *       "seed": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GffProfileResponse"];
+                };
+            };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     ttMelds: {
         parameters: {
             query?: never;
@@ -5361,6 +5644,75 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TtKnockResponse"];
+                };
+            };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    ttProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TtProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The advice. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestID"];
+                    "X-Cache": components["headers"]["XCache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "game": "triple-tunk",
+                     *       "profiles": [
+                     *         {
+                     *           "seat": 1,
+                     *           "profile": {
+                     *             "baseline": 0.7683,
+                     *             "hoarder": 0.121,
+                     *             "random": 0.1107
+                     *           },
+                     *           "learned": true,
+                     *           "shown_total": 4,
+                     *           "likelihoods": {
+                     *             "baseline": 0.2282,
+                     *             "hoarder": 0.0586,
+                     *             "random": 0.0187
+                     *           },
+                     *           "reason": ""
+                     *         },
+                     *         {
+                     *           "seat": 2,
+                     *           "profile": {
+                     *             "baseline": 0.6143,
+                     *             "hoarder": 0.1844,
+                     *             "random": 0.2013
+                     *           },
+                     *           "learned": true,
+                     *           "shown_total": 14,
+                     *           "likelihoods": {
+                     *             "baseline": 0.1409,
+                     *             "hoarder": 0.4302,
+                     *             "random": 0.5224
+                     *           },
+                     *           "reason": ""
+                     *         }
+                     *       ],
+                     *       "explanation": "Seat 1 showed 4 points, likeliest for a player who throws its highest card; its profile for the next deal: baseline 0.77, hoarder 0.12, random 0.11. Seat 2 showed 14 points, likeliest for a player who throws any card; its profile for the next deal: baseline 0.61, hoarder 0.18, random 0.20. Send each profile back as that opponent's `profile` in the next deal.",
+                     *       "seed": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TtProfileResponse"];
                 };
             };
             422: components["responses"]["UNPROCESSABLE_ENTITY"];

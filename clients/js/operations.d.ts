@@ -40,6 +40,7 @@ export interface Operations {
   gffDiscard(body: RequestBody<"gffDiscard">, init?: CallInit): Promise<Answer<"gffDiscard">>;
   gffDraw(body: RequestBody<"gffDraw">, init?: CallInit): Promise<Answer<"gffDraw">>;
   gffKnock(body: RequestBody<"gffKnock">, init?: CallInit): Promise<Answer<"gffKnock">>;
+  gffProfile(body: RequestBody<"gffProfile">, init?: CallInit): Promise<Answer<"gffProfile">>;
   ttMelds(body: RequestBody<"ttMelds">, init?: CallInit): Promise<Answer<"ttMelds">>;
   ttEarlyTunk(body: RequestBody<"ttEarlyTunk">, init?: CallInit): Promise<Answer<"ttEarlyTunk">>;
   ttSettle(body: RequestBody<"ttSettle">, init?: CallInit): Promise<Answer<"ttSettle">>;
@@ -47,6 +48,7 @@ export interface Operations {
   ttDiscard(body: RequestBody<"ttDiscard">, init?: CallInit): Promise<Answer<"ttDiscard">>;
   ttDraw(body: RequestBody<"ttDraw">, init?: CallInit): Promise<Answer<"ttDraw">>;
   ttKnock(body: RequestBody<"ttKnock">, init?: CallInit): Promise<Answer<"ttKnock">>;
+  ttProfile(body: RequestBody<"ttProfile">, init?: CallInit): Promise<Answer<"ttProfile">>;
   t13Melds(body: RequestBody<"t13Melds">, init?: CallInit): Promise<Answer<"t13Melds">>;
   t13Settle(body: RequestBody<"t13Settle">, init?: CallInit): Promise<Answer<"t13Settle">>;
   t13Arrangement(body: RequestBody<"t13Arrangement">, init?: CallInit): Promise<Answer<"t13Arrangement">>;

@@ -92,6 +92,13 @@ export const OPERATIONS = {
    "$ref": "GffKnockRequest"
   }
  },
+ "gffProfile": {
+  "method": "POST",
+  "path": "/v1/games/game-flip-flop/profile",
+  "body": {
+   "$ref": "GffProfileRequest"
+  }
+ },
  "ttMelds": {
   "method": "POST",
   "path": "/v1/games/triple-tunk/melds",
@@ -139,6 +146,13 @@ export const OPERATIONS = {
   "path": "/v1/games/triple-tunk/knock",
   "body": {
    "$ref": "TtKnockRequest"
+  }
+ },
+ "ttProfile": {
+  "method": "POST",
+  "path": "/v1/games/triple-tunk/profile",
+  "body": {
+   "$ref": "TtProfileRequest"
   }
  },
  "t13Melds": {
@@ -312,6 +326,13 @@ export const SCHEMAS = {
      "type": "string",
      "pattern": "^\\s*(?:[aA2-9tTjJqQkK0]|10)[sShHdDcC♠♥♦♣]\\s*$"
     }
+   },
+   "profile": {
+    "allOf": [
+     {
+      "$ref": "OpponentProfile"
+     }
+    ]
    },
    "passes": {
     "type": "array",
@@ -622,6 +643,30 @@ export const SCHEMAS = {
   ],
   "additionalProperties": false
  },
+ "GffFinalHand": {
+  "type": "object",
+  "properties": {
+   "seat": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 63
+   },
+   "cards": {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 6,
+    "items": {
+     "type": "string",
+     "pattern": "^\\s*(?:[aA2-9tTjJqQkK0]|10)[sShHdDcC♠♥♦♣]\\s*$"
+    }
+   }
+  },
+  "required": [
+   "cards",
+   "seat"
+  ],
+  "additionalProperties": false
+ },
  "GffKnockRequest": {
   "type": "object",
   "properties": {
@@ -825,6 +870,124 @@ export const SCHEMAS = {
   ],
   "additionalProperties": false
  },
+ "GffProfileRequest": {
+  "type": "object",
+  "properties": {
+   "hand": {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 6,
+    "items": {
+     "type": "string",
+     "pattern": "^\\s*(?:[aA2-9tTjJqQkK0]|10)[sShHdDcC♠♥♦♣]\\s*$"
+    }
+   },
+   "table": {
+    "type": "array",
+    "maxItems": 20,
+    "items": {
+     "$ref": "GffTableMeld"
+    }
+   },
+   "discard_pile": {
+    "type": "array",
+    "maxItems": 52,
+    "items": {
+     "type": "string",
+     "pattern": "^\\s*(?:[aA2-9tTjJqQkK0]|10)[sShHdDcC♠♥♦♣]\\s*$"
+    }
+   },
+   "seat": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 63
+   },
+   "players": {
+    "type": "integer",
+    "minimum": 2,
+    "maximum": 8
+   },
+   "dealer": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 63
+   },
+   "flip_card": {
+    "type": "string",
+    "pattern": "^\\s*(?:[aA2-9tTjJqQkK0]|10)[sShHdDcC♠♥♦♣]\\s*$",
+    "nullable": true
+   },
+   "opponents": {
+    "type": "array",
+    "maxItems": 7,
+    "items": {
+     "$ref": "GffAdviceOpponent"
+    }
+   },
+   "stake": {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": 1000000000000
+   },
+   "bankrolls": {
+    "type": "array",
+    "items": {
+     "type": "integer",
+     "minimum": 0,
+     "maximum": 1000000000000
+    }
+   },
+   "flip_carry_in": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 1000000000000
+   },
+   "flop_carry_in": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 1000000000000
+   },
+   "rules": {
+    "$ref": "GffRules"
+   },
+   "seed": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 9223372036854775807
+   },
+   "samples": {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": 20000,
+    "nullable": true
+   },
+   "precision": {
+    "type": "number",
+    "minimum": 0.001,
+    "maximum": 10.0
+   },
+   "final_hands": {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 7,
+    "items": {
+     "$ref": "GffFinalHand"
+    }
+   },
+   "ended_by": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 63,
+    "nullable": true
+   }
+  },
+  "required": [
+   "final_hands",
+   "hand",
+   "players"
+  ],
+  "additionalProperties": false
+ },
  "GffRules": {
   "type": "object",
   "properties": {
@@ -938,6 +1101,32 @@ export const SCHEMAS = {
   "required": [
    "cards",
    "owner"
+  ],
+  "additionalProperties": false
+ },
+ "OpponentProfile": {
+  "type": "object",
+  "properties": {
+   "baseline": {
+    "type": "number",
+    "minimum": 0.0,
+    "maximum": 1.0
+   },
+   "hoarder": {
+    "type": "number",
+    "minimum": 0.0,
+    "maximum": 1.0
+   },
+   "random": {
+    "type": "number",
+    "minimum": 0.0,
+    "maximum": 1.0
+   }
+  },
+  "required": [
+   "baseline",
+   "hoarder",
+   "random"
   ],
   "additionalProperties": false
  },
@@ -1607,6 +1796,13 @@ export const SCHEMAS = {
      "pattern": "^\\s*[rRyYgGbBkK][cChHtTsSbB][1-4?]\\s*$"
     }
    },
+   "profile": {
+    "allOf": [
+     {
+      "$ref": "OpponentProfile"
+     }
+    ]
+   },
    "passes": {
     "type": "array",
     "maxItems": 100000,
@@ -1899,6 +2095,30 @@ export const SCHEMAS = {
   ],
   "additionalProperties": false
  },
+ "TtFinalHand": {
+  "type": "object",
+  "properties": {
+   "seat": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 63
+   },
+   "cards": {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 6,
+    "items": {
+     "type": "string",
+     "pattern": "^\\s*[rRyYgGbBkK][cChHtTsSbB][1-4?]\\s*$"
+    }
+   }
+  },
+  "required": [
+   "cards",
+   "seat"
+  ],
+  "additionalProperties": false
+ },
  "TtKnockRequest": {
   "type": "object",
   "properties": {
@@ -2099,6 +2319,115 @@ export const SCHEMAS = {
   },
   "required": [
    "kind"
+  ],
+  "additionalProperties": false
+ },
+ "TtProfileRequest": {
+  "type": "object",
+  "properties": {
+   "hand": {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 6,
+    "items": {
+     "type": "string",
+     "pattern": "^\\s*[rRyYgGbBkK][cChHtTsSbB][1-4?]\\s*$"
+    }
+   },
+   "table": {
+    "type": "array",
+    "maxItems": 20,
+    "items": {
+     "$ref": "TtTableMeld"
+    }
+   },
+   "discard_pile": {
+    "type": "array",
+    "maxItems": 125,
+    "items": {
+     "type": "string",
+     "pattern": "^\\s*[rRyYgGbBkK][cChHtTsSbB][1-4?]\\s*$"
+    }
+   },
+   "seat": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 63
+   },
+   "players": {
+    "type": "integer",
+    "minimum": 3,
+    "maximum": 6
+   },
+   "dealer": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 63
+   },
+   "opponents": {
+    "type": "array",
+    "maxItems": 7,
+    "items": {
+     "$ref": "TtAdviceOpponent"
+    }
+   },
+   "early_tunk_claimed": {
+    "type": "boolean"
+   },
+   "waiting": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 375
+   },
+   "unit": {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": 1000000000000
+   },
+   "running_totals": {
+    "type": "array",
+    "items": {
+     "type": "integer"
+    }
+   },
+   "rules": {
+    "$ref": "TtRules"
+   },
+   "seed": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 9223372036854775807
+   },
+   "samples": {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": 20000,
+    "nullable": true
+   },
+   "precision": {
+    "type": "number",
+    "minimum": 0.001,
+    "maximum": 10.0
+   },
+   "final_hands": {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 7,
+    "items": {
+     "$ref": "TtFinalHand"
+    }
+   },
+   "ended_by": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 63,
+    "nullable": true
+   }
+  },
+  "required": [
+   "final_hands",
+   "hand",
+   "players"
   ],
   "additionalProperties": false
  },

@@ -392,7 +392,7 @@ export class TunkClient {
 
   /**
    * The per-game operations of ``slug`` by short name: melds, arrangement, discard, draw, knock,
-   * earlyTunk, settle, sidePots (those the game has).
+   * profile, earlyTunk, settle, sidePots (those the game has).
    * @param {string} slug
    */
   game(slug) {

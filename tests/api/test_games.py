@@ -51,6 +51,7 @@ def test_game_flip_flop_entry(client: FlaskClient) -> None:
         "POST /v1/games/game-flip-flop/discard",
         "POST /v1/games/game-flip-flop/draw",
         "POST /v1/games/game-flip-flop/knock",
+        "POST /v1/games/game-flip-flop/profile",
         "POST /v1/games/game-flip-flop/arrangement",
     ]
 
@@ -111,8 +112,8 @@ def test_every_documented_example_is_accepted(app: Flask, client: FlaskClient) -
     examples = _post_examples(app)
     paths = {path for path, _ in examples}
     # melds x3, early-tunk x2, side-pots x1, settle x3, discard x3, draw x3, knock x2,
-    # arrangement x3, batch x1
-    assert len(paths) == 21
+    # profile x2, arrangement x3, batch x1
+    assert len(paths) == 23
     for path, body in examples:
         response = client.post(path, json=body)
         assert response.status_code == 200, (path, response.get_json())

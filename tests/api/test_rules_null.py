@@ -37,7 +37,7 @@ OPERATIONS = _with_rules()
 
 def test_every_game_endpoint_with_rules_is_covered() -> None:
     paths = {path for path, _ in OPERATIONS}
-    assert len(paths) == 19
+    assert len(paths) == 21
     assert "/v1/games/three-thirteen/melds" in paths and "/v1/games/game-flip-flop/knock" in paths
 
 

@@ -27,7 +27,14 @@ requests), ``t13`` (Three Thirteen requests), ``response_fields``, ``tunk_respon
 each game uses).
 """
 
-from api.schemas.advice.queries import DISCARD, DRAW, KNOCK, T13AdviceQuery, TunkAdviceQuery
+from api.schemas.advice.queries import (
+    DISCARD,
+    DRAW,
+    KNOCK,
+    PROFILE,
+    T13AdviceQuery,
+    TunkAdviceQuery,
+)
 from api.schemas.advice.registry import (
     ADVICE_SCHEMAS,
     discard_response_schema,
@@ -48,6 +55,7 @@ __all__ = [
     "DISCARD",
     "DRAW",
     "KNOCK",
+    "PROFILE",
     "T13_MAX_SAMPLES",
     "T13_MAX_STOCK_SAMPLES",
     "TUNK_MAX_SAMPLES",

@@ -47,6 +47,27 @@ class TunkOpponentBase(OpponentBase):
     )
 
 
+class OpponentProfile(Schema):
+    """An opponent's card-play profile: the weights of the opponent model's three playing
+    hypotheses, learned over earlier deals by the `profile` advice."""
+
+    baseline = fields.Float(
+        required=True,
+        validate=validate.Range(min=0.0, max=1.0),
+        metadata={"description": 'Weight of "throws its highest card, lays melds at once".'},
+    )
+    hoarder = fields.Float(
+        required=True,
+        validate=validate.Range(min=0.0, max=1.0),
+        metadata={"description": 'Weight of "throws its highest card, holds its melds".'},
+    )
+    random = fields.Float(
+        required=True,
+        validate=validate.Range(min=0.0, max=1.0),
+        metadata={"description": 'Weight of "throws any card".'},
+    )
+
+
 class T13OpponentBase(OpponentBase):
     """A Three Thirteen opponent."""
 
@@ -166,6 +187,16 @@ def tunk_opponent_schema(game: str) -> type[Schema]:
             load_default=list,
             validate=validate.Length(max=find_game(game).max_hand_size()),
         ),
+        "profile": fields.Nested(
+            OpponentProfile,
+            metadata={
+                "description": "The opponent's card-play profile from earlier deals: the "
+                "`profiles` entry of a `profile` answer at the end of the last deal, sent back "
+                "as is. The opponent model starts this deal from it instead of its default "
+                "prior (the weights are normalised; at least one must be above 0). Without it, "
+                "every deal reads the opponent afresh."
+            },
+        ),
         "passes": fields.List(
             fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_PASS_TOTAL)),
             load_default=list,
@@ -245,6 +276,7 @@ def check_opponents(raw: Sequence[dict[str, Any]], seat: int, players: int) -> N
 
 
 __all__ = [
+    "OpponentProfile",
     "check_opponents",
     "opponents_field",
     "shown_cards",

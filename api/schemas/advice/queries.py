@@ -19,6 +19,7 @@ from engine.core.types import TableMeld
 DISCARD = "discard"
 DRAW = "draw"
 KNOCK = "knock"
+PROFILE = "profile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,9 @@ class TunkAdviceQuery:
     samples: int | None
     stake: int | None = None
     precision: float | None = None
+    # ``profile`` only: (seat, cards) of every hand shown when the deal ended, and who ended it
+    final_hands: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    ended_by: int | None = None
 
     @property
     def sampled(self) -> bool:
@@ -69,7 +73,11 @@ class TunkAdviceQuery:
             # What the money means for the answer: who is dealt in (``hand_sizes``) and whether
             # the asking seat is all in (GFF-6); the drop payout depends on nothing else.
             "all_in": tunk_knock.is_all_in(o),
+            "profiles": [list(p) if p is not None else None for p in o.profiles],
         }
+        if self.endpoint == PROFILE:
+            out["final_hands"] = [[s, sorted(cards)] for s, cards in sorted(self.final_hands)]
+            out["ended_by"] = self.ended_by
         if self.sampled:
             out["seed"] = self.seed
             out["samples"] = self.samples
@@ -129,4 +137,4 @@ class T13AdviceQuery:
         return out
 
 
-__all__ = ["DISCARD", "DRAW", "KNOCK", "T13AdviceQuery", "TunkAdviceQuery"]
+__all__ = ["DISCARD", "DRAW", "KNOCK", "PROFILE", "T13AdviceQuery", "TunkAdviceQuery"]

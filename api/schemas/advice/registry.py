@@ -1,7 +1,8 @@
 """Which advice schemas each game uses: one table keyed by game, built once.
 
 The Tunk games (Game Flip Flop, Triple Tunk) share their schema factories and advise on
-``discard``, ``draw`` and ``knock``; Three Thirteen has its own and no knock.
+``discard``, ``draw`` and ``knock``, and learn opponent profiles at ``profile``; Three Thirteen
+has its own and neither knock nor profile.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 from marshmallow import Schema
 
-from api.schemas.advice.queries import DISCARD, DRAW, KNOCK
+from api.schemas.advice.queries import DISCARD, DRAW, KNOCK, PROFILE
 from api.schemas.advice.t13 import t13_request_schema
 from api.schemas.advice.t13_responses import (
     t13_discard_response_schema,
@@ -22,6 +23,7 @@ from api.schemas.advice.tunk_responses import (
     tunk_discard_response_schema,
     tunk_draw_response_schema,
     tunk_knock_response_schema,
+    tunk_profile_response_schema,
 )
 from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
 
@@ -47,6 +49,7 @@ TUNK_ADVICE = AdviceSchemas(
         DISCARD: tunk_discard_response_schema,
         DRAW: tunk_draw_response_schema,
         KNOCK: tunk_knock_response_schema,
+        PROFILE: tunk_profile_response_schema,
     },
 )
 T13_ADVICE = AdviceSchemas(

@@ -9,6 +9,7 @@ the game's :class:`~engine.games.base.Game`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ from marshmallow import Schema, post_load
 
 from api.schemas.advice.fields import check_fits_deck, seed_field
 from api.schemas.advice.opponents import check_opponents, shown_cards
-from api.schemas.advice.queries import DISCARD, KNOCK, TunkAdviceQuery
+from api.schemas.advice.queries import DISCARD, KNOCK, PROFILE, TunkAdviceQuery
 from api.schemas.common import build_table, check_copies, check_hand, check_seat, seat_field
 from api.schemas.fields import path_error
 from api.schemas.melds import gff_meld_problem, tt_meld_problem, validate_engine_table
@@ -156,6 +157,69 @@ def check_flip(
         )
 
 
+def opponent_profiles(
+    opponents: Sequence[dict[str, Any]], players: int
+) -> tuple[tuple[float, float, float] | None, ...]:
+    """Per seat, the normalised card-play ``profile`` an opponent entry carries (None: none);
+    empty when no entry has one."""
+    out: list[tuple[float, float, float] | None] = [None] * players
+    for i, opp in enumerate(opponents):
+        got = opp.get("profile")
+        if got is None:
+            continue
+        weights = (got["baseline"], got["hoarder"], got["random"])
+        total = sum(weights)
+        if total <= 0:
+            raise path_error(
+                f"opponents[{i}].profile", "at least one weight must be above 0 (they are shares)"
+            )
+        out[opp["seat"]] = (weights[0] / total, weights[1] / total, weights[2] / total)
+    return tuple(out) if any(p is not None for p in out) else ()
+
+
+def check_final_hands(
+    game: str, data: dict[str, Any], obs: Observation, index: dict[int, int]
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The ``profile`` request's ``final_hands``: each an opponent's whole hand as shown when the
+    deal ended, one per seat, as many cards as it holds, its known cards among them, and no card
+    seen elsewhere more often than the deck holds (C-1)."""
+    out: list[tuple[int, tuple[int, ...]]] = []
+    seen: dict[int, int] = {}
+    groups: list[tuple[str, Sequence[int]]] = [("hand", obs.hand), ("discard_pile", obs.discards)]
+    groups += [(f"table[{i}].cards", m.cards) for i, m in enumerate(obs.table)]
+    groups += [
+        (f"opponents[{index[s]}].picked_up" if s in index else "flip_card", k)
+        for s, k in enumerate(obs.known)
+        if k
+    ]
+    for i, entry in enumerate(data["final_hands"]):
+        where = f"final_hands[{i}]"
+        s, cards = entry["seat"], entry["cards"]
+        check_seat(f"{where}.seat", s, obs.n_players)
+        if s == obs.seat:
+            raise path_error(f"{where}.seat", "this is the asking player's own seat")
+        if s in seen:
+            raise path_error(f"{where}.seat", f"seat {s} is listed twice (first at [{seen[s]}])")
+        seen[s] = i
+        if len(cards) != obs.hand_sizes[s]:
+            raise path_error(
+                f"{where}.cards",
+                f"seat {s} holds {obs.hand_sizes[s]} cards; its whole hand was shown",
+            )
+        rest = Counter(cards)
+        rest.subtract(obs.known[s])
+        if any(n < 0 for n in rest.values()):
+            where_known = f"opponents[{index[s]}]" if s in index else "flip_card"
+            raise path_error(
+                f"{where}.cards",
+                f"seat {s} is known to hold cards it did not show (`{where_known}`)",
+            )
+        groups.append((f"{where}.cards", list(rest.elements())))
+        out.append((s, tuple(sorted(cards))))
+    check_copies(game, groups)
+    return tuple(out)
+
+
 class TunkAdviceRequestBase(Schema):
     """Fields and cross-field checks of every Game Flip Flop / Triple Tunk advice request.
 
@@ -291,6 +355,7 @@ class TunkAdviceRequestBase(Schema):
             stock_size=deck - shown - held,
             flip_card=flip,
             passes=tuple(tuple(by_seat.get(s, {}).get("passes", ())) for s in range(players)),
+            profiles=opponent_profiles(opponents, players),
             discard_history=tuple(history),
             declined=tuple(declined),
             **self.game_values(data, seat, players, by_seat),
@@ -304,6 +369,12 @@ class TunkAdviceRequestBase(Schema):
                     f"at most {cap} samples for this table (the work cap for {players} players "
                     "and these hands); ask for fewer or use `precision`",
                 )
+        final_hands: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        ended_by = data.get("ended_by")
+        if self.endpoint == PROFILE:
+            final_hands = check_final_hands(game, data, obs, index)
+            if ended_by is not None:
+                check_seat("ended_by", ended_by, players)
         return TunkAdviceQuery(
             game=game,
             endpoint=self.endpoint,
@@ -313,6 +384,8 @@ class TunkAdviceRequestBase(Schema):
             samples=data["samples"],
             stake=data.get("stake", data.get("unit")),
             precision=data.get("precision"),
+            final_hands=final_hands,
+            ended_by=ended_by,
         )
 
 

@@ -13,9 +13,9 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from api.schemas.advice.fields import MAX_WAITING, discard_pile_field
+from api.schemas.advice.fields import MAX_OPPONENTS, MAX_WAITING, discard_pile_field
 from api.schemas.advice.opponents import opponents_field, tunk_opponent_schema
-from api.schemas.advice.queries import DISCARD, DRAW, KNOCK
+from api.schemas.advice.queries import DISCARD, DRAW, KNOCK, PROFILE
 from api.schemas.advice.tunk import (
     TUNK_DEFAULT_SAMPLES,
     TUNK_MAX_SAMPLES,
@@ -41,6 +41,7 @@ from api.schemas.fields import (
 from api.schemas.side_pots import money_field
 from engine.advice.tunk import knock as tunk_knock
 from engine.advice.tunk.draw import DEFAULT_DRAW_PRECISION
+from engine.advice.tunk.profile import PROFILE_DRAWS
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 
 PLAYERS_DOC = "Seats at the table (required: the advice depends on it)"
@@ -48,6 +49,7 @@ _WHEN = {
     DISCARD: "after the draw",
     DRAW: "before the draw",
     KNOCK: "at the start of the turn, before the draw",
+    PROFILE: "when the deal ended",
 }
 _TABLE_DOC = (
     "Melds on the table with their owners and the cards others added (`added`): cards that can "
@@ -60,6 +62,8 @@ _SAMPLES_NOTE = {
     "order until the 95% half-width reaches `precision` or the choice is settled (every unseen "
     "card at most: then the value is exact).",
     KNOCK: "Opponents' hands sampled for `win_probability` and the expected payout.",
+    PROFILE: "Not used: each shown hand is read against a fixed number of sampled hands "
+    f"({PROFILE_DRAWS} per playing hypothesis).",
 }
 _SAMPLES_DEFAULT = {
     DISCARD: "not used.",
@@ -67,6 +71,7 @@ _SAMPLES_DEFAULT = {
     KNOCK: f"{TUNK_DEFAULT_SAMPLES} (or the table's work cap if lower); a request above the "
     "table's work cap (players, hand sizes, opponents constrained by the model) gets a 422 "
     "naming the maximum.",
+    PROFILE: "not used.",
 }
 _PRECISION_DOC = {
     DISCARD: "Accepted for symmetry; the discard figures are exact.",
@@ -76,6 +81,7 @@ _PRECISION_DOC = {
     KNOCK: "Target 95% half-width of `win_probability` (default "
     f"{tunk_knock.DEFAULT_PRECISION:g}): opponents' hands are sampled in batches until it is "
     "reached or `samples` (at most the work cap for the table) were drawn.",
+    PROFILE: "Not used.",
 }
 
 
@@ -240,12 +246,47 @@ TUNK_GAME_FIELDS: dict[str, tuple[Callable[[str], dict[str, Any]], tuple[str, ..
 
 
 @cache
+@cache
+def final_hand_schema(game: str) -> type[Schema]:
+    """One opponent's hand as shown when the deal ended (``profile`` requests)."""
+    return make_schema(
+        schema_name(game, "FinalHand"),
+        Schema,
+        {
+            "seat": seat_field("The opponent's seat.", required=True),
+            "cards": cards_field(game, "Every card it showed.", required=True),
+        },
+    )
+
+
+def profile_fields(game: str) -> dict[str, Any]:
+    """The ``profile`` request's own fields: the hands shown at the end, and who ended it."""
+    return {
+        "final_hands": fields.List(
+            fields.Nested(final_hand_schema(game)),
+            required=True,
+            validate=validate.Length(min=1, max=MAX_OPPONENTS),
+            metadata={
+                "description": "The opponents' hands as shown when the deal ended (at a knock "
+                "or drop every hand is shown), one entry per seat; seats left out teach nothing."
+            },
+        ),
+        "ended_by": seat_field(
+            "The seat that knocked or dropped, if an opponent: its hand is low because it chose "
+            "to end the deal, which says nothing about how it plays, so it is not learned from.",
+            load_default=None,
+            allow_none=True,
+        ),
+    }
+
+
 def tunk_request_schema(game: str, endpoint: str) -> type[Schema]:
-    """The request schema of ``endpoint`` (discard/draw/knock) in a Tunk game."""
+    """The request schema of ``endpoint`` (discard/draw/knock/profile) in a Tunk game."""
     own, order = TUNK_GAME_FIELDS[game]
     attrs = {
         **tunk_common_fields(game, endpoint),
         **own(game),
+        **(profile_fields(game) if endpoint == PROFILE else {}),
         "game": game,
         "endpoint": endpoint,
     }

@@ -294,8 +294,64 @@ def tunk_knock_response_schema(game: str) -> type[Schema]:
     return make_schema(schema_name(game, "KnockResponse"), Schema, attrs, order=order)
 
 
+class HypothesisWeightsOut(Schema):
+    """A weight (or likelihood) per playing hypothesis of the opponent model."""
+
+    baseline = number("Throws its highest card and lays its melds at once.")
+    hoarder = number("Throws its highest card and holds its melds.")
+    random = number("Throws any card.")
+
+
+def _weights_field(description: str) -> fields.Nested:
+    """A nullable set of per-hypothesis figures."""
+    return fields.Nested(
+        HypothesisWeightsOut, allow_none=True, metadata={"description": description}
+    )
+
+
+@cache
+def tunk_profile_response_schema(game: str) -> type[Schema]:
+    """A Tunk game's profile answer: each opponent's card-play profile for the next deal."""
+    entry = make_schema(
+        schema_name(game, "ProfileEntry"),
+        Schema,
+        {
+            "seat": fields.Integer(),
+            "profile": _weights_field(
+                "The profile to send back as this opponent's `profile` in the next deal "
+                "(weights summing to 1); null: none yet (the default prior)."
+            ),
+            "learned": fields.Boolean(
+                metadata={"description": "Whether this deal's shown hand moved the profile."}
+            ),
+            "shown_total": fields.Integer(
+                allow_none=True,
+                metadata={"description": "Points of the hand it showed (null: not shown)."},
+            ),
+            "likelihoods": _weights_field(
+                "Relative likelihood of `shown_total` under each hypothesis alone (null when "
+                "not learned from)."
+            ),
+            "reason": fields.String(
+                metadata={"description": "Why the hand was not learned from (empty if it was)."}
+            ),
+        },
+    )
+    attrs: dict[str, Any] = {
+        "game": fields.String(),
+        "profiles": fields.List(
+            fields.Nested(entry),
+            metadata={"description": "Every opponent, clockwise from your left."},
+        ),
+        "explanation": explanation_field(),
+        "seed": fields.Integer(),
+    }
+    return make_schema(schema_name(game, "ProfileResponse"), Schema, attrs)
+
+
 __all__ = [
     "tunk_discard_response_schema",
     "tunk_draw_response_schema",
     "tunk_knock_response_schema",
+    "tunk_profile_response_schema",
 ]

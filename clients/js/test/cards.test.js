@@ -48,13 +48,14 @@ test("parseHand names the bad card's position like the service", () => {
 
 test("one function per operation of the spec", () => {
   const client = new TunkClient({ baseUrl: "http://example.invalid" });
-  assert.equal(Object.keys(OPERATIONS).length, 27);
+  assert.equal(Object.keys(OPERATIONS).length, 29);
   for (const id of ["gffMelds", "ttArrangement", "t13Draw", "getRule", "listGames", "batch"]) {
     assert.equal(typeof client[id], "function", id);
   }
   assert.deepEqual(Object.keys(client.game("three-thirteen")).sort(),
     ["arrangement", "discard", "draw", "melds", "settle"]);
   assert.ok("earlyTunk" in client.game("triple-tunk"));
+  assert.ok("profile" in client.game("triple-tunk") && "profile" in client.game("game-flip-flop"));
   assert.ok("sidePots" in client.game("game-flip-flop"));
 });
 

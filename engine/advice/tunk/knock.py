@@ -308,10 +308,14 @@ def work_cap(obs: Observation) -> int:
     return max(MIN_CAP, min(MAX_SAMPLES, WORK_BUDGET // units))
 
 
-def opponent_sampler(obs: Observation) -> tuple[tuple[int, ...], HandSampler]:
+def opponent_sampler(
+    obs: Observation, only: int | None = None
+) -> tuple[tuple[int, ...], HandSampler]:
     """The opponents dealt in (GFF-6) and the sampler of their hands that the win probability
     draws from: the opponent model (known cards, discard caps, lay-off bans, each opponent's
-    behaviour mixture; see the module docstring)."""
+    behaviour mixture; see the module docstring). With ``only`` (a seat) only that opponent's
+    hidden cards are drawn; the others hold just their known cards (a cheaper draw of one
+    opponent's hand, ``engine.advice.tunk.profile``)."""
     model = model_for(obs.game)
     known = known_hands(obs)
     opponents = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)
@@ -321,7 +325,10 @@ def opponent_sampler(obs: Observation) -> tuple[tuple[int, ...], HandSampler]:
     unseen_points = sorted(model.points[c] for c in unseen)
     sampler = HandSampler(
         unseen,
-        [max(0, obs.hand_sizes[j] - len(known[j])) for j in opponents],
+        [
+            max(0, obs.hand_sizes[j] - len(known[j])) if only is None or j == only else 0
+            for j in opponents
+        ],
         [known[j] for j in opponents],
         [obs.turns[j] > 0 if j < len(obs.turns) else False for j in opponents],
         model,

@@ -10,7 +10,8 @@ more. Across deals the shown hands settle it. At a knock (TT-13) or a drop (GFF-
 is shown; for each opponent that had played and did not end the deal (a knocker's own total is
 low because it chose to knock, which no hypothesis models), the likelihood of its shown total
 under each hypothesis alone is read off :data:`PROFILE_DRAWS` hands drawn from the sampler of
-the asking player's last view of the deal (a total within :data:`TOTAL_BAND` points counts).
+the asking player's last view of the deal, that opponent's hand alone (a total within
+:data:`TOTAL_BAND` points counts).
 The profile estimates the mixture weights, not which one hypothesis is true (no single
 hypothesis fits a real player, so a posterior over them would settle on one and overshoot): after
 each deal every weight moves, at :data:`PROFILE_RATE`, towards that hypothesis's share of the
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from engine.advice.situation import Observation
 from engine.advice.tunk.knock import opponent_sampler
@@ -51,7 +53,7 @@ def shown_likelihoods(
     """Relative likelihood of the total of the hand ``seat`` showed, under each playing
     hypothesis alone, given ``obs`` (the asking player's view when the deal ended); None when
     it says nothing (the seat had not played, holds no hidden card, or is not an opponent)."""
-    opponents, sampler = opponent_sampler(obs)
+    opponents, sampler = opponent_sampler(obs, only=seat)
     if seat not in opponents or not (seat < len(obs.turns) and obs.turns[seat] > 0):
         return None
     index = opponents.index(seat)
@@ -88,30 +90,88 @@ def updated_profile(prior: Profile | None, likelihoods: Profile | None) -> Profi
     return mixed[0] / total, mixed[1] / total, mixed[2] / total
 
 
+@dataclass(frozen=True, slots=True)
+class ProfileUpdate:
+    """One seat's profile after a deal: the ``profile`` for the next deal (None: the default
+    prior), the total it showed and the ``likelihoods`` it was read with (None: not learned
+    from, and ``reason`` says why)."""
+
+    seat: int
+    profile: Profile | None
+    shown_total: int | None
+    likelihoods: Profile | None
+    reason: str
+
+
+def profile_updates(
+    obs: Observation,
+    shown: Mapping[int, Sequence[int]],
+    ender: int | None,
+    seed: int = 0,
+) -> tuple[ProfileUpdate, ...]:
+    """Every opponent's profile after a deal that ended with the hands ``shown`` (seat ->
+    cards), clockwise from the asking seat's left: ``obs.profiles`` updated by each opponent's
+    shown total, except the seat ``ender`` that knocked or dropped."""
+    rng = random.Random(seed)
+    pts = model_for(obs.game).points
+    out: list[ProfileUpdate] = []
+    for seat in obs.opponents():
+        prior = obs.profiles[seat] if seat < len(obs.profiles) else None
+        cards = shown.get(seat)
+        total = None if cards is None else sum(pts[c] for c in cards)
+        if cards is None:
+            out.append(ProfileUpdate(seat, prior, None, None, "its hand was not shown"))
+            continue
+        if seat == ender:
+            reason = "it ended the deal, so its total is low by its own choice"
+            out.append(ProfileUpdate(seat, prior, total, None, reason))
+            continue
+        likelihoods = shown_likelihoods(obs, seat, cards, rng)
+        if likelihoods is None:
+            reason = "it had not played a turn, so nothing it did constrains its hand"
+            out.append(ProfileUpdate(seat, prior, total, None, reason))
+            continue
+        b = profile_prior(obs, seat)
+        profile = updated_profile((b.baseline, b.hoarder, b.random), likelihoods)
+        out.append(ProfileUpdate(seat, profile, total, likelihoods, ""))
+    return tuple(out)
+
+
 def learn_profiles(
     obs: Observation,
     shown: Mapping[int, Sequence[int]],
     ender: int | None,
     seed: int = 0,
 ) -> tuple[Profile | None, ...]:
-    """Every seat's profile after a deal that ended with the hands ``shown`` (seat -> cards):
-    ``obs.profiles`` updated by each opponent's shown total, except the seat ``ender`` that
-    knocked or dropped; seats without evidence keep theirs (the asking seat: None)."""
-    rng = random.Random(seed)
-    out: list[Profile | None] = []
-    for seat in range(obs.n_players):
-        prior = obs.profiles[seat] if seat < len(obs.profiles) else None
-        cards = shown.get(seat)
-        if seat == obs.seat or seat == ender or cards is None:
-            out.append(prior)
+    """Every seat's profile after a deal (:func:`profile_updates`), by seat; the asking seat's
+    entry is kept as it was (None when none)."""
+    by_seat = {u.seat: u.profile for u in profile_updates(obs, shown, ender, seed)}
+    return tuple(
+        by_seat.get(s, obs.profiles[s] if s < len(obs.profiles) else None)
+        for s in range(obs.n_players)
+    )
+
+
+_NAMES = ("throws its highest card", "holds its melds", "throws any card")
+
+
+def profile_explanation(updates: Sequence[ProfileUpdate]) -> str:
+    """One sentence per opponent: what its shown hand says and its profile for the next deal."""
+    parts = []
+    for u in updates:
+        if u.likelihoods is None:
+            parts.append(f"Seat {u.seat} is not learned from: {u.reason}.")
             continue
-        likelihoods = shown_likelihoods(obs, seat, cards, rng)
-        if likelihoods is None:
-            out.append(prior)
-            continue
-        b = profile_prior(obs, seat)
-        out.append(updated_profile((b.baseline, b.hoarder, b.random), likelihoods))
-    return tuple(out)
+        assert u.profile is not None
+        best = max(range(3), key=lambda k: u.likelihoods[k] if u.likelihoods else 0.0)
+        b, h, r = u.profile
+        parts.append(
+            f"Seat {u.seat} showed {u.shown_total} points, likeliest for a player who "
+            f"{_NAMES[best]}; its profile for the next deal: baseline {b:.2f}, hoarder {h:.2f}, "
+            f"random {r:.2f}."
+        )
+    parts.append("Send each profile back as that opponent's `profile` in the next deal.")
+    return " ".join(parts)
 
 
 __all__ = [
@@ -121,7 +181,10 @@ __all__ = [
     "PROFILE_RATE",
     "TOTAL_BAND",
     "Profile",
+    "ProfileUpdate",
     "learn_profiles",
+    "profile_explanation",
+    "profile_updates",
     "shown_likelihoods",
     "updated_profile",
 ]

@@ -1,0 +1,128 @@
+"""``POST /v1/games/{game}/profile``: opponent profiles learned from the hands shown at a knock
+(TT-13) or drop (GFF-8), and sent back as each opponent's ``profile`` in the next deal."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from api.resources.examples import ADVICE_EXAMPLES
+from engine.advice.tunk.profile import DEFAULT_PROFILE
+from tests.support.client import post, problem_fields
+
+GFF = "/v1/games/game-flip-flop"
+TT = "/v1/games/triple-tunk"
+
+
+def example(game: str) -> dict[str, Any]:
+    return copy.deepcopy(ADVICE_EXAMPLES[game]["profile"]["example"]["value"])
+
+
+@pytest.mark.rule("GFF-8")
+def test_a_high_hand_after_high_discards_moves_the_profile_towards_random_play(
+    client: FlaskClient,
+) -> None:
+    # Seat 2 threw a QH and a 10S, then showed 41 points (GFF-1: KD QS JH 10 each, 9C, 2C);
+    # seat 1 dropped with 9 points and is not learned from (GFF-8: its total is its choice).
+    data = post(client, f"{GFF}/profile", example("game-flip-flop"))
+    one, two = data["profiles"]
+    assert (one["seat"], one["learned"], one["shown_total"], one["profile"]) == (1, False, 9, None)
+    assert "ended the deal" in one["reason"]
+    assert (two["seat"], two["learned"], two["shown_total"]) == (2, True, 41)
+    lk = two["likelihoods"]
+    assert lk["random"] > lk["hoarder"] > lk["baseline"]
+    sent = {"baseline": 0.7, "hoarder": 0.15, "random": 0.15}  # the example's profile for seat 2
+    got = two["profile"]
+    assert got["random"] > sent["random"] and got["baseline"] < sent["baseline"]
+    assert sum(got.values()) == pytest.approx(1.0, abs=1e-3)
+    assert "Seat 2 showed 41 points" in data["explanation"]
+
+
+@pytest.mark.rule("TT-13")
+def test_a_low_hand_after_low_discards_moves_the_profile_towards_throwing_the_highest(
+    client: FlaskClient,
+) -> None:
+    data = post(client, f"{TT}/profile", example("triple-tunk"))
+    one = data["profiles"][0]
+    assert (one["seat"], one["learned"], one["shown_total"]) == (1, True, 4)
+    assert one["profile"]["baseline"] > DEFAULT_PROFILE[0]
+
+
+def test_the_answer_does_not_depend_on_the_order_of_the_shown_hands(client: FlaskClient) -> None:
+    body = example("game-flip-flop")
+    flipped = copy.deepcopy(body)
+    flipped["final_hands"].reverse()
+    flipped["final_hands"][1]["cards"].reverse()
+    assert post(client, f"{GFF}/profile", body) == post(client, f"{GFF}/profile", flipped)
+
+
+def test_a_profile_sent_back_changes_the_win_probability(client: FlaskClient) -> None:
+    # GFF-8 drop question with 30 points: the opponent threw a 10 and a 9. Read as throwing its
+    # highest card, it keeps nothing above 9 points (GFF-1) and rarely more than 30 in five
+    # cards; read as throwing any card, it may hold anything, so 30 is likelier the lowest.
+    base: dict[str, Any] = {
+        "hand": ["9S", "8D", "6C", "3H", "4S"],
+        "players": 2,
+        "discard_pile": ["9C", "10H"],
+        "opponents": [{"seat": 1, "discarded": ["9C", "10H"], "turns": 2}],
+        "samples": 2000,
+        "precision": 0.001,
+    }
+
+    def win(profile: dict[str, float]) -> float:
+        body = copy.deepcopy(base)
+        for opp in body["opponents"]:
+            opp["profile"] = profile
+        return float(post(client, f"{GFF}/knock", body)["win_probability"])
+
+    random_like = win({"baseline": 0.02, "hoarder": 0.02, "random": 0.96})
+    highest_like = win({"baseline": 0.96, "hoarder": 0.02, "random": 0.02})
+    assert random_like > highest_like + 0.3
+    # weights are shares: scaling them changes nothing
+    assert win({"baseline": 0.01, "hoarder": 0.01, "random": 0.48}) == random_like
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda b: b.pop("final_hands"), "final_hands"),
+        (lambda b: b.update(final_hands=[]), "final_hands"),
+        (lambda b: b["final_hands"][0].update(seat=0), "final_hands[0].seat"),
+        (lambda b: b["final_hands"][1].update(seat=1), "final_hands[1].seat"),
+        (lambda b: b["final_hands"][0].update(seat=7), "final_hands[0].seat"),
+        (lambda b: b["final_hands"][0]["cards"].pop(), "final_hands[0].cards"),
+        (lambda b: b["final_hands"][1]["cards"].__setitem__(0, "AS"), "final_hands[1].cards[0]"),
+        (lambda b: b.update(ended_by=5), "ended_by"),
+        (
+            lambda b: b["opponents"][1].update(profile={"baseline": 0, "hoarder": 0, "random": 0}),
+            "opponents[1].profile",
+        ),
+        (
+            lambda b: b["opponents"][1].update(profile={"baseline": 2, "hoarder": 0, "random": 0}),
+            "opponents[1].profile.baseline",
+        ),
+        (
+            lambda b: b["opponents"][1].update(picked_up=["7C"]),
+            "final_hands[1].cards",
+        ),
+    ],
+)
+def test_bad_profile_requests_name_the_field(client: FlaskClient, change: Any, field: str) -> None:
+    body = example("game-flip-flop")
+    change(body)
+    errors = problem_fields(client, f"{GFF}/profile", body)
+    assert any(k == field or k.startswith(field) for k in errors), errors
+
+
+def test_a_profile_answer_goes_back_into_the_next_deal_as_is(client: FlaskClient) -> None:
+    learned = post(client, f"{GFF}/profile", example("game-flip-flop"))["profiles"][1]["profile"]
+    body = copy.deepcopy(ADVICE_EXAMPLES["game-flip-flop"]["knock"]["example"]["value"])
+    body["opponents"][1]["profile"] = learned
+    plain = post(
+        client, f"{GFF}/knock", ADVICE_EXAMPLES["game-flip-flop"]["knock"]["example"]["value"]
+    )
+    sent = post(client, f"{GFF}/knock", body)
+    assert sent["win_probability"] != plain["win_probability"]
