@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -47,6 +48,7 @@ def _posterior_baseline(obs: Observation) -> float:
     return behaviour(obs, 1, GFF_MODEL, sorted(GFF_MODEL.points[c] for c in unseen)).baseline
 
 
+@pytest.mark.rule("GFF-1", "GFF-8")
 def test_a_high_shown_hand_is_likelier_under_random_play_than_under_throwing_the_highest() -> None:
     shown = parse_cards(["KS", "KD", "QC", "JH", "TC"])  # 50 points, far above its cap
     base, hoard, rand = shown_likelihoods(gff_end(), 1, shown, random.Random(1)) or (0, 0, 0)
@@ -54,6 +56,7 @@ def test_a_high_shown_hand_is_likelier_under_random_play_than_under_throwing_the
     assert rand > hoard
 
 
+@pytest.mark.rule("GFF-1", "GFF-8")
 def test_a_low_shown_hand_is_likelier_under_throwing_the_highest() -> None:
     shown = parse_cards(["AS", "2D", "3C", "2H", "AC"])  # 9 points, under its cap of five
     base, _, rand = shown_likelihoods(gff_end(), 1, shown, random.Random(1)) or (0, 0, 0)
@@ -66,6 +69,7 @@ def test_no_evidence_from_an_opponent_who_has_not_played() -> None:
     assert shown_likelihoods(obs, 1, shown, random.Random(1)) is None
 
 
+@pytest.mark.rule("GFF-8")
 def test_the_ender_and_the_asking_seat_keep_their_profiles() -> None:
     shown = {1: tuple(parse_cards(["KS", "KD", "QC", "JH", "TC"]))}
     prior = (0.5, 0.25, 0.25)
