@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from engine.advice.situation import Observation
 from engine.advice.tunk.knock import opponent_sampler
 from engine.advice.tunk.models import model_for
-from engine.advice.tunk.styles import BEHAVIOUR_PRIOR, profile_prior
+from engine.advice.tunk.styles import BEHAVIOUR_PRIOR
 
 Profile = tuple[float, float, float]  # weights of (baseline, hoarder, random), summing to 1
 
@@ -53,8 +53,10 @@ def shown_likelihoods(
     """Relative likelihood of the total of the hand ``seat`` showed, under each playing
     hypothesis alone, given ``obs`` (the asking player's view when the deal ended); None when
     it says nothing (the seat had not played, holds no hidden card, or is not an opponent)."""
+    if not (seat < len(obs.turns) and obs.turns[seat] > 0):
+        return None
     opponents, sampler = opponent_sampler(obs, only=seat)
-    if seat not in opponents or not (seat < len(obs.turns) and obs.turns[seat] > 0):
+    if seat not in opponents:
         return None
     index = opponents.index(seat)
     if not sampler.counts[index]:
@@ -131,8 +133,7 @@ def profile_updates(
             reason = "it had not played a turn, so nothing it did constrains its hand"
             out.append(ProfileUpdate(seat, prior, total, None, reason))
             continue
-        b = profile_prior(obs, seat)
-        profile = updated_profile((b.baseline, b.hoarder, b.random), likelihoods)
+        profile = updated_profile(prior, likelihoods)
         out.append(ProfileUpdate(seat, profile, total, likelihoods, ""))
     return tuple(out)
 
@@ -159,11 +160,12 @@ def profile_explanation(updates: Sequence[ProfileUpdate]) -> str:
     """One sentence per opponent: what its shown hand says and its profile for the next deal."""
     parts = []
     for u in updates:
-        if u.likelihoods is None:
+        likelihoods = u.likelihoods
+        if likelihoods is None:
             parts.append(f"Seat {u.seat} is not learned from: {u.reason}.")
             continue
         assert u.profile is not None
-        best = max(range(3), key=lambda k: u.likelihoods[k] if u.likelihoods else 0.0)
+        best = max(range(3), key=lambda k: likelihoods[k])
         b, h, r = u.profile
         parts.append(
             f"Seat {u.seat} showed {u.shown_total} points, likeliest for a player who "

@@ -123,20 +123,18 @@ def test_a_profile_stays_a_mixture_and_the_likeliest_hypothesis_gains(
         assert no_floor[best] >= prior[best] - 1e-9
 
 
-def test_the_advisor_reads_its_profiles_into_every_question() -> None:
+def test_the_advisor_reads_its_profiles_into_every_question(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     seen: list[Observation] = []
     advisor = AdvisorPolicy("game-flip-flop", random.Random(1), samples=50)
     advisor.profiles = (None, (0.1, 0.1, 0.8))
-    obs = gff_end()
     real = policies.knock_advice
 
     def spy(o: Observation, **kw: object):  # type: ignore[no-untyped-def]
         seen.append(o)
         return real(o, **kw)  # type: ignore[arg-type]
 
-    policies.knock_advice = spy  # type: ignore[assignment]
-    try:
-        advisor.knock(obs)
-    finally:
-        policies.knock_advice = real  # type: ignore[assignment]
+    monkeypatch.setattr(policies, "knock_advice", spy)
+    advisor.knock(gff_end())
     assert seen[0].profiles == (None, (0.1, 0.1, 0.8))
