@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.advice.t13.opponents import _DrawBases
-from engine.advice.t13 import params
 from engine.advice.t13.params import DEFAULT_SAMPLES, DEFAULT_SEED, MAX_SAMPLES
 from engine.advice.t13.situation import (
     T13DiscardAdvice,
@@ -15,7 +14,6 @@ from engine.advice.t13.situation import (
     _check,
     _check_budget,
 )
-from engine.advice.t13.params import DANGER_WEIGHT
 from engine.advice.t13.value import _Evaluator
 from engine.core.cards import card_name
 from engine.games.t13.game import GAME
@@ -53,10 +51,7 @@ def _discard(
 ) -> T13DiscardAdvice:
     # The hands a draw values report only the advice: their skipped options may keep any bound.
     ev = _Evaluator(situation, seed, samples, bases, drawn, lean=bases is not None, unseen=unseen)
-    deep = bases is None and params.LOOKAHEAD_OPTIONS > 0 and situation.out is None
-    options, keep = ev.options(figures or deep)
-    if deep:
-        options = _look_ahead(situation, options, seed, samples, ev)
+    options, keep = ev.options(figures)
     best = options[0]
     if keep is not None and keep <= best.score:
         discard, value, go_out = None, float(keep), False
@@ -76,54 +71,6 @@ def _discard(
         ev.risk,
         ev.work,
     )
-
-
-def _look_ahead(
-    situation: T13Situation,
-    options: list[T13DiscardOption],
-    seed: int,
-    samples: int,
-    ev: _Evaluator,
-) -> list[T13DiscardOption]:
-    """Re-rank the options within LOOKAHEAD_MARGIN of the best one draw deeper: the mean, over
-    LOOKAHEAD_CARDS seeded stock cards (the same for every option), of the value of the kept hand
-    with that card, plus the option's danger."""
-    import random as _random
-    from dataclasses import replace as _replace
-
-    from engine.advice.t13.opponents import _DrawBases as _DB
-
-    best = options[0]
-    if best.goes_out:
-        return options
-    close = [
-        o for o in options if not o.goes_out and o.score <= best.score + params.LOOKAHEAD_MARGIN
-    ][: params.LOOKAHEAD_OPTIONS]
-    if len(close) < 2:
-        return options
-    unseen = ev._unseen
-    if not unseen:
-        return options
-    order = list(unseen)
-    _random.Random(seed ^ 0xDEE9).shuffle(order)
-    cards = order[: params.LOOKAHEAD_CARDS]
-    deeper: dict[int, float] = {}
-    for o in close:
-        rest = list(situation.hand)
-        rest.remove(o.card)
-        sit = _replace(situation, hand=tuple(rest), discard_pile=(o.card, *situation.discard_pile))
-        bases = _DB(ev.scorer, tuple(rest), unseen)
-        total = 0.0
-        for c in cards:
-            i = unseen.index(c)
-            after = _replace(sit, hand=(*sit.hand, c))
-            adv = _discard(after, seed, samples, False, bases, c, (*unseen[:i], *unseen[i + 1 :]))
-            total += adv.value
-        deeper[o.card] = total / len(cards) + DANGER_WEIGHT * (o.danger_points or 0.0)
-    top = min(close, key=lambda o: (deeper[o.card], o.score))
-    if top is best:
-        return options
-    return [top] + [o for o in options if o is not top]
 
 
 def _discard_sentence(

@@ -45,9 +45,6 @@ OUT_NOW = -(GO_OUT_WEIGHT + 1.0)  # going out now: below every kept hand's value
 MAX_RISK = 0.5
 RISK_LEAD_PER_ROUND = 20.0  # lead (points) per round left (this one included) for MAX_RISK x 2
 DISCARDED_NEAR_WEIGHT = 0.25
-LOOKAHEAD_OPTIONS = 0  # options re-valued one draw deeper (0: off)
-LOOKAHEAD_MARGIN = 1.5
-LOOKAHEAD_CARDS = 8
 
 
 __all__ = [
