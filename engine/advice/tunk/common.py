@@ -193,6 +193,8 @@ class Behaviour:
     random: float
     meld: float = 0.0
     cap: int | None = None
+    keeper: float = 0.0
+    draws: int = 0
 
 
 UNIFORM = Behaviour(0.0, 0.0, 1.0)
@@ -258,7 +260,7 @@ class HandSampler:
         # Per opponent: the cards below its cap that it could not lay off, and its mixture as
         # cumulative thresholds (baseline, baseline + hoarder) plus the hoarder's meld chance.
         low: list[tuple[int, ...]] = []
-        mix: list[tuple[float, float, float]] = []
+        mix: list[tuple[float, float, float, float, int]] = []
         for j in range(n):
             if not self.constrained[j]:
                 b = UNIFORM
@@ -273,10 +275,18 @@ class HandSampler:
                 size = bisect_left(self.orders, min(history)) if history else len(self.pool)
             banned = layoffs[j]
             low.append(tuple(c for c in self.pool[:size] if c not in banned))
-            total = b.baseline + b.hoarder + b.random
+            total = b.baseline + b.hoarder + b.random + b.keeper
             if total <= 0:
                 b, total = UNIFORM, 1.0
-            mix.append((b.baseline / total, (b.baseline + b.hoarder) / total, b.meld))
+            mix.append(
+                (
+                    b.baseline / total,
+                    (b.baseline + b.hoarder) / total,
+                    b.meld,
+                    (b.baseline + b.hoarder + b.random) / total,
+                    b.draws,
+                )
+            )
         self.low = tuple(low)
         self.mix = tuple(mix)
         self.known_masks = tuple(_mask(k) for k in self.known)
@@ -371,9 +381,14 @@ class HandSampler:
     def with_hypothesis(self, index: int, hypothesis: int) -> HandSampler:
         """A copy that draws opponent ``index`` (its place in ``hidden_counts``) from one playing
         hypothesis alone: 0 baseline, 1 hoarder, 2 random (its caps and meld chance kept)."""
-        meld = self.mix[index][2]
+        _, _, meld, _, draws = self.mix[index]
         mix = list(self.mix)
-        mix[index] = ((1.0, 1.0, meld), (0.0, 1.0, meld), (0.0, 0.0, meld))[hypothesis]
+        mix[index] = (
+            (1.0, 1.0, meld, 1.0, draws),
+            (0.0, 1.0, meld, 1.0, draws),
+            (0.0, 0.0, meld, 1.0, draws),
+            (0.0, 0.0, meld, 0.0, draws),
+        )[hypothesis]
         out = copy.copy(self)
         out.mix = tuple(mix)
         return out
@@ -388,7 +403,7 @@ class HandSampler:
             if not need:
                 hands.append(known)
                 continue
-            to_baseline, to_hoarder, meld_chance = self.mix[j]
+            to_baseline, to_hoarder, meld_chance, to_random, draws = self.mix[j]
             u = rand()
             if u < to_baseline:  # holds no meld: redraw a hand holding one
                 mine = self._deal(rng, self.low[j], need, taken)
@@ -400,8 +415,16 @@ class HandSampler:
                 meld = self._meld(rng, taken) if need >= 3 and rand() < meld_chance else ()
                 extra = _mask(meld)
                 mine = [*meld, *self._deal(rng, self.low[j], need - len(meld), taken | extra)]
-            else:
+            elif u < to_random:
                 mine = self._deal(rng, self.pool, need, taken)
+            else:  # keeper: the lowest ``need`` of ``need + draws`` cards, holding no meld
+                order = self.model.order
+                k = min(draws, len(self.pool) - need - taken.bit_count())
+                mine = sorted(self._deal(rng, self.pool, need + max(0, k), taken), key=order.__getitem__)[:need]
+                tries = MAX_REJECTIONS
+                while tries and self._has_meld(known + tuple(mine)):
+                    mine = sorted(self._deal(rng, self.pool, need + max(0, k), taken), key=order.__getitem__)[:need]
+                    tries -= 1
             for c in mine:
                 taken |= 1 << c
             hands.append(known + tuple(mine))
