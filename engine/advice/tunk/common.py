@@ -193,8 +193,6 @@ class Behaviour:
     random: float
     meld: float = 0.0
     cap: int | None = None
-    keeper: float = 0.0
-    draws: int = 0
 
 
 UNIFORM = Behaviour(0.0, 0.0, 1.0)
@@ -260,7 +258,7 @@ class HandSampler:
         # Per opponent: the cards below its cap that it could not lay off, and its mixture as
         # cumulative thresholds (baseline, baseline + hoarder) plus the hoarder's meld chance.
         low: list[tuple[int, ...]] = []
-        mix: list[tuple[float, float, float, float, int]] = []
+        mix: list[tuple[float, float, float]] = []
         for j in range(n):
             if not self.constrained[j]:
                 b = UNIFORM
@@ -275,18 +273,10 @@ class HandSampler:
                 size = bisect_left(self.orders, min(history)) if history else len(self.pool)
             banned = layoffs[j]
             low.append(tuple(c for c in self.pool[:size] if c not in banned))
-            total = b.baseline + b.hoarder + b.random + b.keeper
+            total = b.baseline + b.hoarder + b.random
             if total <= 0:
                 b, total = UNIFORM, 1.0
-            mix.append(
-                (
-                    b.baseline / total,
-                    (b.baseline + b.hoarder) / total,
-                    b.meld,
-                    (b.baseline + b.hoarder + b.random) / total,
-                    b.draws,
-                )
-            )
+            mix.append((b.baseline / total, (b.baseline + b.hoarder) / total, b.meld))
         self.low = tuple(low)
         self.mix = tuple(mix)
         self.known_masks = tuple(_mask(k) for k in self.known)
@@ -381,14 +371,9 @@ class HandSampler:
     def with_hypothesis(self, index: int, hypothesis: int) -> HandSampler:
         """A copy that draws opponent ``index`` (its place in ``hidden_counts``) from one playing
         hypothesis alone: 0 baseline, 1 hoarder, 2 random (its caps and meld chance kept)."""
-        _, _, meld, _, draws = self.mix[index]
+        meld = self.mix[index][2]
         mix = list(self.mix)
-        mix[index] = (
-            (1.0, 1.0, meld, 1.0, draws),
-            (0.0, 1.0, meld, 1.0, draws),
-            (0.0, 0.0, meld, 1.0, draws),
-            (0.0, 0.0, meld, 0.0, draws),
-        )[hypothesis]
+        mix[index] = ((1.0, 1.0, meld), (0.0, 1.0, meld), (0.0, 0.0, meld))[hypothesis]
         out = copy.copy(self)
         out.mix = tuple(mix)
         return out
@@ -403,7 +388,7 @@ class HandSampler:
             if not need:
                 hands.append(known)
                 continue
-            to_baseline, to_hoarder, meld_chance, to_random, draws = self.mix[j]
+            to_baseline, to_hoarder, meld_chance = self.mix[j]
             u = rand()
             if u < to_baseline:  # holds no meld: redraw a hand holding one
                 mine = self._deal(rng, self.low[j], need, taken)
@@ -415,16 +400,8 @@ class HandSampler:
                 meld = self._meld(rng, taken) if need >= 3 and rand() < meld_chance else ()
                 extra = _mask(meld)
                 mine = [*meld, *self._deal(rng, self.low[j], need - len(meld), taken | extra)]
-            elif u < to_random:
+            else:
                 mine = self._deal(rng, self.pool, need, taken)
-            else:  # keeper: the lowest ``need`` of ``need + draws`` cards, holding no meld
-                order = self.model.order
-                k = min(draws, len(self.pool) - need - taken.bit_count())
-                mine = sorted(self._deal(rng, self.pool, need + max(0, k), taken), key=order.__getitem__)[:need]
-                tries = MAX_REJECTIONS
-                while tries and self._has_meld(known + tuple(mine)):
-                    mine = sorted(self._deal(rng, self.pool, need + max(0, k), taken), key=order.__getitem__)[:need]
-                    tries -= 1
             for c in mine:
                 taken |= 1 << c
             hands.append(known + tuple(mine))

@@ -34,18 +34,16 @@ from engine.advice.tunk.knock import opponent_sampler
 from engine.advice.tunk.models import model_for
 from engine.advice.tunk.styles import BEHAVIOUR_PRIOR
 
-Profile = tuple[float, ...]  # weights of (baseline, hoarder, random), summing to 1
+Profile = tuple[float, float, float]  # weights of (baseline, hoarder, random), summing to 1
 
 PROFILE_DRAWS = 400  # hands drawn per hypothesis to read one shown total's likelihood
 TOTAL_BAND = 2  # a drawn total within this many points of the shown one counts as a match
 PROFILE_RATE = 0.3  # weight of one deal's evidence in the profile (about the last three deals)
 PROFILE_FLOOR = 0.02  # share of the default prior mixed back after every deal
-KEEPER_START = 0.2
 DEFAULT_PROFILE: Profile = (
-    BEHAVIOUR_PRIOR.baseline * (1 - KEEPER_START),
-    BEHAVIOUR_PRIOR.hoarder * (1 - KEEPER_START),
-    BEHAVIOUR_PRIOR.random * (1 - KEEPER_START),
-    KEEPER_START,
+    BEHAVIOUR_PRIOR.baseline,
+    BEHAVIOUR_PRIOR.hoarder,
+    BEHAVIOUR_PRIOR.random,
 )
 
 
@@ -66,14 +64,14 @@ def shown_likelihoods(
     pts = model_for(obs.game).points
     target = sum(pts[c] for c in shown)
     out = []
-    for hypothesis in range(4):
+    for hypothesis in range(3):
         draw = sampler.with_hypothesis(index, hypothesis).sample
         hits = 0
         for _ in range(PROFILE_DRAWS):
             if abs(sum(pts[c] for c in draw(rng)[index]) - target) <= TOTAL_BAND:
                 hits += 1
         out.append((hits + 0.5) / (PROFILE_DRAWS + 1))
-    return tuple(out)
+    return out[0], out[1], out[2]
 
 
 def updated_profile(prior: Profile | None, likelihoods: Profile | None) -> Profile:
@@ -87,11 +85,11 @@ def updated_profile(prior: Profile | None, likelihoods: Profile | None) -> Profi
         if total > 0:
             r = PROFILE_RATE
             moved = [(1 - r) * b + r * w / total for b, w in zip(base, weights, strict=True)]
-            base = tuple(moved)
+            base = (moved[0], moved[1], moved[2])
     f = PROFILE_FLOOR
     mixed = [(1 - f) * b + f * d for b, d in zip(base, DEFAULT_PROFILE, strict=True)]
     total = sum(mixed)
-    return tuple(m / total for m in mixed)
+    return mixed[0] / total, mixed[1] / total, mixed[2] / total
 
 
 @dataclass(frozen=True, slots=True)

@@ -207,13 +207,10 @@ def behaviour(
     w_base = prior.baseline * highest * lays
     w_hoard = prior.hoarder * hoarded * holds
     w_rand = prior.random * random_lays
-    w_keep = prior.keeper * lays
-    total = w_base + w_hoard + w_rand + w_keep
+    total = w_base + w_hoard + w_rand
     if total <= 0:
         return Behaviour(0.0, 0.0, 1.0, meld, order_cap)
-    return Behaviour(
-        w_base / total, w_hoard / total, w_rand / total, meld, order_cap, w_keep / total, turns
-    )
+    return Behaviour(w_base / total, w_hoard / total, w_rand / total, meld, order_cap)
 
 
 def profile_prior(obs: Observation, seat: int) -> Behaviour:
@@ -222,7 +219,7 @@ def profile_prior(obs: Observation, seat: int) -> Behaviour:
     got = obs.profiles[seat] if seat < len(obs.profiles) else None
     if got is None:
         return BEHAVIOUR_PRIOR
-    return Behaviour(got[0], got[1], got[2], keeper=got[3] if len(got) > 3 else 0.0)
+    return Behaviour(*got)
 
 
 def style_knocks(style: str, total: int) -> float:
