@@ -6,7 +6,9 @@
 Plays the advisor (seat 0) against each panel style, as ``python -m bench.tournament --panel`` does
 (same deals for the same seed), and at every knock / drop decision whose ``win_probability`` is
 between 0.05 and 0.95 draws ``--samples`` hands of the opponents from the sampler the win
-probability uses (``engine.advice.tunk.knock.opponent_sampler``). Printed per style, and per
+probability uses (``engine.advice.tunk.knock.opponent_sampler``; unweighted: the win probability
+also weighs down draws by each opponent's drop timing, ``engine.advice.tunk.styles.drop_style``,
+which this leaves out, so it shows the card-play model alone). Printed per style, and per
 opponent that has played or not yet (an opponent that has not played is dealt uniform cards):
 
 - ``P(above)``: the model's mean chance that the opponent's total is above the advisor's,

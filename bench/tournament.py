@@ -166,15 +166,20 @@ def play_deal(
     return play_tt_deal(policies, dealer, rng, on_knock=hook, on_end=on_end), UNIT
 
 
-def profile_learner(profiles: list[tuple[float, float, float] | None], seed: int):  # type: ignore[no-untyped-def]
+def profile_learner(
+    profiles: list[tuple[float, float, float] | None], drop_styles: list[float | None], seed: int
+):  # type: ignore[no-untyped-def]
     """The end-of-deal hook with which the advised seat (0) learns its opponents' card-play
-    profiles from the hands shown at a knock or drop (``engine.advice.tunk.profile``), as a
-    client sending session state would; ``profiles`` is updated in place."""
+    profiles and drop timing from the hands shown at a knock or drop
+    (``engine.advice.tunk.profile``), as a client sending session state would; ``profiles`` and
+    ``drop_styles`` are updated in place."""
 
     def on_end(deal, ender: int, turn: int) -> None:  # type: ignore[no-untyped-def]
-        obs = replace(deal.observation(0, turn), profiles=tuple(profiles))
+        obs = replace(
+            deal.observation(0, turn), profiles=tuple(profiles), drop_styles=tuple(drop_styles)
+        )
         shown = {s: tuple(h) for s, h in enumerate(deal.hands)}
-        profiles[:] = learn_profiles(obs, shown, ender, seed + turn)
+        profiles[:], drop_styles[:] = learn_profiles(obs, shown, ender, seed + turn)
 
     return on_end
 
@@ -204,6 +209,7 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
     out = Chunk()
     carry = [0, 0]  # flip/flop money carried from deal to deal within this chunk
     profiles: list[tuple[float, float, float] | None] = []  # learned over this chunk's deals
+    drop_styles: list[float | None] = []
     for d in range(start, stop):
         rng = random.Random(deal_seed(seed, d, style))
         advisor = TimedAdvisor(
@@ -213,7 +219,8 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
         learn = None
         if LEARN_PROFILES:
             advisor.profiles = tuple(profiles)
-            learn = profile_learner(profiles, d)
+            advisor.drop_styles = tuple(drop_styles)
+            learn = profile_learner(profiles, drop_styles, d)
         decisions: list[tuple[float, bool, bool, float]] = []
 
         def hook(

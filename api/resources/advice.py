@@ -37,7 +37,13 @@ from engine.advice.t13 import t13_discard_advice, t13_draw_advice
 from engine.advice.tunk.discard import discard_advice
 from engine.advice.tunk.draw import DEFAULT_DRAW_PRECISION, draw_advice
 from engine.advice.tunk.knock import DEFAULT_PRECISION, knock_advice
-from engine.advice.tunk.profile import PROFILE_DRAWS, profile_explanation, profile_updates
+from engine.advice.tunk.profile import (
+    DEFAULT_PROFILE,
+    PROFILE_DRAWS,
+    profile_explanation,
+    profile_updates,
+)
+from engine.advice.tunk.styles import DROP_STYLE_PRIOR
 from engine.core.cards import RANK_NAMES
 from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
 
@@ -248,7 +254,10 @@ TUNK_MODEL = (
     "above the lowest it discarded or left lying); it throws its highest deadwood card but holds "
     "its melds (a meld plus such cards); it throws at random (uniform cards). An opponent who has "
     "not played yet is unconstrained. Each opponent knocks as a mixture of styles (cautious, "
-    "knocks at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`); one "
+    "knocks at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`), "
+    "or drops when its total is likely the lowest (its `profile.drops_when_lowest`, learned by "
+    "`profile`): then an opponent that has played on past a turn start is read as not likely "
+    "lowest, and `win_probability` weighs down the draws that give it such a total; one "
     "whose TT-12 counter (`waiting`) is positive cannot knock at its next turn; a GFF seat with "
     "`hand_size` 0, or whose bankroll in `bankrolls` cannot stake at `stake`, was not dealt in "
     "(GFF-6)."
@@ -341,7 +350,11 @@ def _tunk_description(game: str, endpoint: str) -> str:
             "back, so a player who changes style is followed. Send each `profile` back as that "
             "opponent's `profile` in the next deal's requests: the opponent model then starts "
             "from it, and `win_probability` fits that player better (docs/strength.md). "
-            + TUNK_MODEL
+            "The same hands teach each opponent's drop timing (`drops_when_lowest`): the seat "
+            "that ended the deal dropped on its total, every other seat that had played passed "
+            "up its last turn start on about the total it shows; each is read against the "
+            "highest total on which a player stopping as this advice does would drop, and the "
+            "weight moves 0.3 of the way to its share of that evidence. " + TUNK_MODEL
         )
     return (
         "`win_probability` is the chance that your hand total is strictly the lowest now, by Monte "
@@ -377,15 +390,29 @@ def _weights(w: tuple[float, float, float] | None) -> dict[str, float] | None:
     return None if w is None else {"baseline": _r(w[0]), "hoarder": _r(w[1]), "random": _r(w[2])}
 
 
+def _profile(
+    weights: tuple[float, float, float] | None, drops: float | None
+) -> dict[str, float] | None:
+    """A profile entry as sent back: the card-play weights (the default prior when only the drop
+    timing is known) and the drop timing weight."""
+    if weights is None and drops is None:
+        return None
+    out = _weights(weights if weights is not None else DEFAULT_PROFILE)
+    assert out is not None
+    out["drops_when_lowest"] = _r(drops if drops is not None else DROP_STYLE_PRIOR)
+    return out
+
+
 def tunk_profile_answer(q: TunkAdviceQuery) -> dict[str, Any]:
-    """Each opponent's card-play profile for the next deal, from the hands shown at its end."""
+    """Each opponent's card-play profile and drop timing for the next deal, from the hands shown
+    at its end."""
     updates = profile_updates(q.obs, dict(q.final_hands), q.ended_by, q.seed)
     return {
         "game": q.game,
         "profiles": [
             {
                 "seat": u.seat,
-                "profile": _weights(u.profile),
+                "profile": _profile(u.profile, u.drop_style),
                 "learned": u.likelihoods is not None,
                 "shown_total": u.shown_total,
                 "likelihoods": _weights(u.likelihoods),

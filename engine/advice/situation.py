@@ -30,6 +30,9 @@ class Observation:
     (the opponent-style evidence of ``engine.advice.tunk.styles``). ``profiles`` holds, per
     seat, the card-play prior (baseline, hoarder, random weights) learned over earlier deals from
     the hands that seat showed (``engine.advice.tunk.profile``); empty or None: the default prior.
+    ``drop_styles`` holds, per seat, the learned weight of the "drops when likely lowest" style
+    (``engine.advice.tunk.styles``): a seat that has passed up its turn starts is then read as
+    not likely lowest; empty or None: the style's default prior.
 
     Game Flip Flop money (GFF-6, all optional): ``stake`` in units (0: unknown), ``bankrolls``
     per seat before the deal (empty: unknown; with ``stake`` they fix the pots each seat staked
@@ -61,6 +64,7 @@ class Observation:
     flip_carry_in: int = 0
     flop_carry_in: int = 0
     profiles: tuple[tuple[float, float, float] | None, ...] = ()
+    drop_styles: tuple[float | None, ...] = ()
 
     def opponents(self) -> tuple[int, ...]:
         """Every other seat, clockwise from this seat's left."""

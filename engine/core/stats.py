@@ -12,8 +12,9 @@ from collections.abc import Sequence
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion (95% by default); (0, 1) with no trials."""
+def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion (95% by default); (0, 1) with no trials.
+    Weighted draws pass their weighted successes and effective number of trials."""
     if trials <= 0:
         return (0.0, 1.0)
     p = successes / trials

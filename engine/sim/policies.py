@@ -94,9 +94,13 @@ class AdvisorPolicy:
         self.last_total = 0
         # per seat, the card-play profile learned over earlier deals (engine.advice.tunk.profile)
         self.profiles: tuple[tuple[float, float, float] | None, ...] = ()
+        # per seat, the learned weight of "drops when likely lowest" (engine.advice.tunk.styles)
+        self.drop_styles: tuple[float | None, ...] = ()
 
     def _with_profiles(self, obs: Observation) -> Observation:
-        return replace(obs, profiles=self.profiles) if self.profiles else obs
+        if not (self.profiles or self.drop_styles):
+            return obs
+        return replace(obs, profiles=self.profiles, drop_styles=self.drop_styles)
 
     def knock(self, obs: Observation) -> bool:
         obs = self._with_profiles(obs)

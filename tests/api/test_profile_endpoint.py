@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 
 from api.resources.examples import ADVICE_EXAMPLES
 from engine.advice.tunk.profile import DEFAULT_PROFILE
+from engine.advice.tunk.styles import DROP_STYLE_PRIOR
 from tests.support.client import post, problem_fields
 
 GFF = "/v1/games/game-flip-flop"
@@ -26,18 +27,22 @@ def test_a_high_hand_after_high_discards_moves_the_profile_towards_random_play(
     client: FlaskClient,
 ) -> None:
     # Seat 2 threw a QH and a 10S, then showed 41 points (GFF-1: KD QS JH 10 each, 9C, 2C);
-    # seat 1 dropped with 9 points and is not learned from (GFF-8: its total is its choice).
+    # seat 1 dropped with 9 points and its card play is not learned from (GFF-8: its total is
+    # its choice); its drop teaches its drop timing only.
     data = post(client, f"{GFF}/profile", example("game-flip-flop"))
     one, two = data["profiles"]
-    assert (one["seat"], one["learned"], one["shown_total"], one["profile"]) == (1, False, 9, None)
+    assert (one["seat"], one["learned"], one["shown_total"]) == (1, False, 9)
     assert "ended the deal" in one["reason"]
+    card_play = {k: one["profile"][k] for k in ("baseline", "hoarder", "random")}
+    assert card_play == dict(zip(("baseline", "hoarder", "random"), DEFAULT_PROFILE, strict=True))
+    assert one["profile"]["drops_when_lowest"] != DROP_STYLE_PRIOR
     assert (two["seat"], two["learned"], two["shown_total"]) == (2, True, 41)
     lk = two["likelihoods"]
     assert lk["random"] > lk["hoarder"] > lk["baseline"]
     sent = {"baseline": 0.7, "hoarder": 0.15, "random": 0.15}  # the example's profile for seat 2
     got = two["profile"]
     assert got["random"] > sent["random"] and got["baseline"] < sent["baseline"]
-    assert sum(got.values()) == pytest.approx(1.0, abs=1e-3)
+    assert got["baseline"] + got["hoarder"] + got["random"] == pytest.approx(1.0, abs=1e-3)
     assert "Seat 2 showed 41 points" in data["explanation"]
 
 
@@ -85,6 +90,30 @@ def test_a_profile_sent_back_changes_the_win_probability(client: FlaskClient) ->
     assert win({"baseline": 0.01, "hoarder": 0.01, "random": 0.48}) == random_like
 
 
+@pytest.mark.rule("GFF-8")
+def test_an_opponent_that_drops_when_likely_lowest_and_plays_on_is_read_higher(
+    client: FlaskClient,
+) -> None:
+    # GFF-8 drop question heads-up with 24 points; the opponent has played three turns. If it
+    # drops whenever its total is likely lowest, playing on says its total is not low.
+    base: dict[str, Any] = {
+        "hand": ["9S", "8D", "3C", "2H", "2S"],
+        "players": 2,
+        "opponents": [{"seat": 1, "turns": 3}],
+        "samples": 2000,
+        "precision": 0.001,
+    }
+
+    def win(drops: float | None) -> float:
+        body = copy.deepcopy(base)
+        profile = {"baseline": 0.7, "hoarder": 0.15, "random": 0.15, "drops_when_lowest": drops}
+        body["opponents"][0]["profile"] = profile
+        return float(post(client, f"{GFF}/knock", body)["win_probability"])
+
+    assert win(0.9) > win(0.0)
+    assert win(None) == win(DROP_STYLE_PRIOR)  # absent: the default prior
+
+
 @pytest.mark.parametrize(
     ("change", "field"),
     [
@@ -103,6 +132,12 @@ def test_a_profile_sent_back_changes_the_win_probability(client: FlaskClient) ->
         (
             lambda b: b["opponents"][1].update(profile={"baseline": 2, "hoarder": 0, "random": 0}),
             "opponents[1].profile.baseline",
+        ),
+        (
+            lambda b: b["opponents"][1].update(
+                profile={"baseline": 1, "hoarder": 0, "random": 0, "drops_when_lowest": 1.5}
+            ),
+            "opponents[1].profile.drops_when_lowest",
         ),
         (
             lambda b: b["opponents"][1].update(picked_up=["7C"]),

@@ -23,6 +23,7 @@ from api.schemas.advice.fields import (
 from api.schemas.common import cards_field, check_seat, make_schema, schema_name, seat_field
 from api.schemas.fields import StrictBoolean, path_error
 from engine.advice.t13 import DISCARDED_NEAR_WEIGHT
+from engine.advice.tunk.styles import DROP_STYLE_PRIOR
 from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
 from engine.games import THREE_THIRTEEN_GAME, find_game
 
@@ -65,6 +66,18 @@ class OpponentProfile(Schema):
         required=True,
         validate=validate.Range(min=0.0, max=1.0),
         metadata={"description": 'Weight of "throws any card".'},
+    )
+    drops_when_lowest = fields.Float(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=0.0, max=1.0),
+        metadata={
+            "description": 'Weight of the drop timing "drops (knocks) when its total is likely '
+            'the lowest", learned from the totals it dropped and passed with; against it, '
+            "the fixed totals (never, at 5, at 10, at random). While it plays on, such an "
+            "opponent is read as not likely lowest. Null or absent: the default prior "
+            f"({DROP_STYLE_PRIOR})."
+        },
     )
 
 

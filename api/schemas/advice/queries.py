@@ -74,6 +74,7 @@ class TunkAdviceQuery:
             # the asking seat is all in (GFF-6); the drop payout depends on nothing else.
             "all_in": tunk_knock.is_all_in(o),
             "profiles": [list(p) if p is not None else None for p in o.profiles],
+            "drop_styles": list(o.drop_styles),
         }
         if self.endpoint == PROFILE:
             out["final_hands"] = [[s, sorted(cards)] for s, cards in sorted(self.final_hands)]

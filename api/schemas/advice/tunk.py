@@ -177,6 +177,19 @@ def opponent_profiles(
     return tuple(out) if any(p is not None for p in out) else ()
 
 
+def opponent_drop_styles(
+    opponents: Sequence[dict[str, Any]], players: int
+) -> tuple[float | None, ...]:
+    """Per seat, the ``profile.drops_when_lowest`` weight an opponent entry carries (None:
+    none); empty when no entry has one."""
+    out: list[float | None] = [None] * players
+    for opp in opponents:
+        got = opp.get("profile")
+        if got is not None and got.get("drops_when_lowest") is not None:
+            out[opp["seat"]] = got["drops_when_lowest"]
+    return tuple(out) if any(w is not None for w in out) else ()
+
+
 def check_final_hands(
     game: str, data: dict[str, Any], obs: Observation, index: dict[int, int]
 ) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -356,6 +369,7 @@ class TunkAdviceRequestBase(Schema):
             flip_card=flip,
             passes=tuple(tuple(by_seat.get(s, {}).get("passes", ())) for s in range(players)),
             profiles=opponent_profiles(opponents, players),
+            drop_styles=opponent_drop_styles(opponents, players),
             discard_history=tuple(history),
             declined=tuple(declined),
             **self.game_values(data, seat, players, by_seat),

@@ -302,6 +302,14 @@ class HypothesisWeightsOut(Schema):
     random = number("Throws any card.")
 
 
+class ProfileOut(HypothesisWeightsOut):
+    """An opponent's profile: its card-play weights and its drop timing."""
+
+    drops_when_lowest = number(
+        'Weight of the drop timing "drops (knocks) when its total is likely the lowest".'
+    )
+
+
 def _weights_field(description: str) -> fields.Nested:
     """A nullable set of per-hypothesis figures."""
     return fields.Nested(
@@ -317,9 +325,14 @@ def tunk_profile_response_schema(game: str) -> type[Schema]:
         Schema,
         {
             "seat": fields.Integer(),
-            "profile": _weights_field(
-                "The profile to send back as this opponent's `profile` in the next deal "
-                "(weights summing to 1); null: none yet (the default prior)."
+            "profile": fields.Nested(
+                ProfileOut,
+                allow_none=True,
+                metadata={
+                    "description": "The profile to send back as this opponent's `profile` in "
+                    "the next deal (card-play weights summing to 1, and the drop timing "
+                    "weight); null: none yet (the default prior)."
+                },
             ),
             "learned": fields.Boolean(
                 metadata={"description": "Whether this deal's shown hand moved the profile."}

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from engine.advice.situation import Observation
@@ -50,7 +50,7 @@ from engine.advice.tunk.common import (
     model_for,
     unseen_cards,
 )
-from engine.advice.tunk.styles import behaviour
+from engine.advice.tunk.styles import behaviour, drop_style, lowest_cutoff
 from engine.advice.tunk.value import Evaluator, KeepFigures
 from engine.core.errors import EngineError
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
@@ -106,6 +106,11 @@ PLAY_ON_LINE: dict[tuple[str, int], tuple[float, float, float]] = {
     (TRIPLE_TUNK, 3): (1.463, 0.0, -0.2651),
     (TRIPLE_TUNK, 4): (1.942, 0.0, -0.4306),
 }
+
+
+# The hand value (``Evaluator.keep(hand).value``) of a typical hand at a knock question, the
+# medians the play-on fits above saw: where :func:`likely_lowest` reads the stopping chance.
+TYPICAL_HAND_VALUE: dict[str, float] = {GAME_FLIP_FLOP: 15.0, TRIPLE_TUNK: 1.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,9 +295,14 @@ def layoff_cards(obs: Observation, cards: Sequence[int], seat: int) -> frozenset
 
 @dataclass(frozen=True, slots=True)
 class _Estimate:
-    wins: int
+    """The Monte Carlo figures of one question: the win ``probability`` and its 95% ``interval``
+    (over the effective number of draws when they are weighted), the draws made (``samples``),
+    the mean ``payout`` of knocking now and the payout of a win."""
+
+    probability: float
+    interval: tuple[float, float]
     samples: int
-    payout_sum: float
+    payout: float
     win_payout: float
 
 
@@ -339,6 +349,14 @@ def opponent_sampler(
     return opponents, sampler
 
 
+def _drop_style_weights(obs: Observation, opponents: Sequence[int]) -> list[float]:
+    """Per opponent: the weight of "drops when likely lowest" (``engine.advice.tunk.styles``) if
+    it has passed up a turn start this deal (it has played a turn), else 0."""
+    return [
+        drop_style(obs, j) if j < len(obs.turns) and obs.turns[j] > 0 else 0.0 for j in opponents
+    ]
+
+
 def _estimate(
     obs: Observation,
     rng: random.Random,
@@ -351,7 +369,12 @@ def _estimate(
     of :data:`BATCH` until the Wilson 95% half-width of the win probability is at most
     ``precision`` (at least :data:`MIN_SAMPLES`, at most ``samples``); with ``settle`` also
     once the decision (knock or play on) is the same at both ends of the interval and its
-    half-width is at most :data:`SETTLE_PRECISION` (the play-on value at ``hand_value``)."""
+    half-width is at most :data:`SETTLE_PRECISION` (the play-on value at ``hand_value``).
+
+    An opponent who has passed up a turn start is, with its "drops when likely lowest" weight
+    ``r``, a player who would have dropped on a likely lowest total: a draw giving it a total
+    at or below :func:`lowest_cutoff` (read off the first :data:`MIN_SAMPLES` draws) counts
+    ``1 - r`` times. The interval then uses the effective number of draws."""
     model = model_for(obs.game)
     opponents, sampler = opponent_sampler(obs)
     mine = model.total(obs.hand)
@@ -364,39 +387,67 @@ def _estimate(
     else:
         mult = multipliers(obs)
         win_pay = float(mult[obs.seat] * (n - 1))
-    wins = 0
-    pay = 0.0
+
+    def totals() -> list[int]:
+        out = []
+        for h in sampler.sample(rng):
+            t = 0
+            for c in h:
+                t += pts[c]
+            out.append(t)
+        return out
+
+    lows = _drop_style_weights(obs, opponents)
+    pilot: list[list[int]] = []
+    cutoff = -1_000_000  # no total is taken for a likely lowest one
+    if any(lows):
+        pilot = [totals() for _ in range(min(samples, MIN_SAMPLES))]
+        pooled = sorted(t for draw in pilot for t in draw)
+        cutoff = lowest_cutoff(pooled, n, likely_lowest(obs.game, n))
+    weighed = [(i, r) for i, r in enumerate(lows) if r > 0.0]
+    win_weight = pay = weight = squares = 0.0
     done = 0
+    p = 0.0
+    lo, hi = 0.0, 1.0
     while done < samples:
         batch = samples - done if precision is None else min(BATCH, samples - done)
-        for _ in range(batch):
-            hands = sampler.sample(rng)
+        for k in range(done, done + batch):
+            drawn = pilot[k] if k < len(pilot) else totals()
+            w = 1.0
+            for i, r in weighed:
+                if drawn[i] <= cutoff:
+                    w *= 1.0 - r
             lose_to = 0
-            for j, h in zip(opponents, hands, strict=True):
-                t = 0
-                for c in h:
-                    t += pts[c]
+            for j, t in zip(opponents, drawn, strict=True):
                 if t <= mine:
                     lose_to += mult[j] if mult else 1
+            weight += w
+            squares += w * w
             if lose_to == 0:
-                wins += 1
-                pay += win_pay
+                win_weight += w
+                pay += w * win_pay
             else:
-                pay += caught_pay if not mult else -lose_to
+                pay += w * (caught_pay if not mult else -lose_to)
         done += batch
+        if weight <= 0.0:  # every draw ruled out: read them unweighted
+            unweighted = replace(obs, drop_styles=(0.0,) * obs.n_players)
+            return _estimate(unweighted, rng, samples, precision, settle, hand_value)
+        p = win_weight / weight
+        effective = weight * weight / squares
+        lo, hi = wilson_interval(p * effective, effective)
         if precision is not None and done >= MIN_SAMPLES:
-            lo, hi = wilson_interval(wins, done)
             if (hi - lo) / 2 <= precision:
                 break
             if settle and (hi - lo) / 2 <= SETTLE_PRECISION:
-                loss = (win_pay * wins - pay) / (done - wins) if done > wins else -caught_pay
+                lost = weight - win_weight
+                loss = (win_pay * win_weight - pay) / lost if lost > 0 else -caught_pay
                 ends = {
                     q * win_pay - (1 - q) * loss > play_on_value(obs.game, n, q, hand_value)
                     for q in (lo, hi)
                 }
                 if len(ends) == 1:
                     break
-    return _Estimate(wins, done, pay, win_pay)
+    return _Estimate(p, (lo, hi), done, pay / weight if weight else 0.0, win_pay)
 
 
 def win_probability(
@@ -405,7 +456,7 @@ def win_probability(
     """P(the player's total is strictly lowest now) with its 95% interval (Monte Carlo,
     exactly ``samples`` draws)."""
     est = _estimate(obs, random.Random(seed), _check_samples(samples, MAX_SAMPLES))
-    return est.wins / est.samples, wilson_interval(est.wins, est.samples)
+    return est.probability, est.interval
 
 
 def _check_samples(samples: int, cap: int) -> int:
@@ -428,6 +479,26 @@ def play_on_value(game: str, n_players: int, p: float, hand_value: float = 0.0) 
     a, b, c = PLAY_ON_LINE[(game, nearest)]
     lo, hi = PLAY_ON_VALUE_RANGE[game]
     return a + b * max(p, PLAY_ON_FLOOR) + c * min(hi, max(lo, hand_value))
+
+
+@cache
+def likely_lowest(game: str, players: int) -> float:
+    """The chance of being strictly lowest at which the advice would drop (GFF-8) or knock
+    (TT-13) a typical hand (:data:`TYPICAL_HAND_VALUE`) at a table of ``players`` with one stake
+    each: where knocking's payout, ``n - 1`` when it wins and -2 stakes (GFF) or about one
+    winner's unit (TT) when caught, meets :func:`play_on_value`. It places the total on which the
+    opponent style "drops when likely lowest" stops (``engine.advice.tunk.styles``)."""
+    win = float(players - 1)
+    caught = -2.0 if _KNOCKING[game].staked else -1.0
+    value = TYPICAL_HAND_VALUE[game]
+    lo, hi = 0.0, 1.0
+    for _ in range(40):  # bisection: knocking's edge over playing on grows with p
+        p = (lo + hi) / 2
+        if p * win + (1 - p) * caught > play_on_value(game, players, p, value):
+            hi = p
+        else:
+            lo = p
+    return hi
 
 
 def knock_advice(
@@ -456,9 +527,9 @@ def knock_advice(
     hand = Evaluator(obs).keep(obs.hand)  # the one hand evaluation (engine.advice.tunk.value)
     est = _estimate(obs, random.Random(seed), samples, precision, settle, hand.value)
     samples = est.samples
-    p = est.wins / est.samples
-    lo, hi = wilson_interval(est.wins, est.samples)
-    ev = est.payout_sum / est.samples
+    p = est.probability
+    lo, hi = est.interval
+    ev = est.payout
     dealt = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)  # GFF-6: dealt in
     caught = drop_payouts(obs, dealt)[1] if knocking.staked else None
     all_in = is_all_in(obs)
@@ -521,6 +592,7 @@ __all__ = [
     "PLAY_ON_LINE",
     "drop_payouts",
     "is_all_in",
+    "likely_lowest",
     "knock_advice",
     "known_hands",
     "model_for",

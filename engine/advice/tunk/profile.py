@@ -21,6 +21,16 @@ so that no hypothesis is ruled out.
 
 The profile goes back in as ``Observation.profiles`` (the API's per-opponent ``profile``), the
 prior the in-deal evidence then updates.
+
+The same shown hands teach each opponent's drop timing (:func:`drop_style_likelihoods`): the
+weight of "drops when likely lowest" (``engine.advice.tunk.styles``) against the fixed-total
+styles (never, at 5, at 10, at random, at their prior weights). The seat that ended the deal
+dropped (knocked) on its total; every other opponent that had played passed up its last turn
+start holding about the total it shows. Either is read against the total a "drops when likely
+lowest" player drops on (:func:`engine.advice.tunk.styles.lowest_cutoff` over
+:data:`CUTOFF_DRAWS` draws of the opponents' hands from the asking player's last view), and the
+weight moves the same way as the card-play weights (:func:`updated_drop_style`). It goes back in
+as ``Observation.drop_styles`` (the API's ``profile.drops_when_lowest``).
 """
 
 from __future__ import annotations
@@ -30,9 +40,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.advice.situation import Observation
-from engine.advice.tunk.knock import opponent_sampler
+from engine.advice.tunk.knock import likely_lowest, opponent_sampler
 from engine.advice.tunk.models import model_for
-from engine.advice.tunk.styles import BEHAVIOUR_PRIOR
+from engine.advice.tunk.styles import (
+    BEHAVIOUR_PRIOR,
+    DROP_STYLE_PRIOR,
+    KNOCK_LIMIT,
+    PRIOR,
+    SLIP,
+    lowest_cutoff,
+    style_knocks,
+)
 
 Profile = tuple[float, float, float]  # weights of (baseline, hoarder, random), summing to 1
 
@@ -40,6 +58,7 @@ PROFILE_DRAWS = 400  # hands drawn per hypothesis to read one shown total's like
 TOTAL_BAND = 2  # a drawn total within this many points of the shown one counts as a match
 PROFILE_RATE = 0.3  # weight of one deal's evidence in the profile (about the last three deals)
 PROFILE_FLOOR = 0.02  # share of the default prior mixed back after every deal
+CUTOFF_DRAWS = 200  # draws of every opponent's hand that place a likely lowest total
 DEFAULT_PROFILE: Profile = (
     BEHAVIOUR_PRIOR.baseline,
     BEHAVIOUR_PRIOR.hoarder,
@@ -92,17 +111,62 @@ def updated_profile(prior: Profile | None, likelihoods: Profile | None) -> Profi
     return mixed[0] / total, mixed[1] / total, mixed[2] / total
 
 
+def fixed_drop_chance(total: int) -> float:
+    """P(an opponent of the fixed-total styles drops (knocks) at a turn start holding ``total``),
+    over their prior weights (``engine.advice.tunk.styles.PRIOR``)."""
+    return sum(w * style_knocks(s, total) for s, w in PRIOR.items()) / sum(PRIOR.values())
+
+
+def drop_style_likelihoods(total: int, dropped: bool, cutoff: int) -> tuple[float, float]:
+    """Likelihood of dropping (``dropped``) or passing up a turn start on ``total`` under "drops
+    when likely lowest" and under the fixed-total styles. The former drops on a total at or
+    below ``cutoff`` but for a :data:`SLIP`, and above it only as the fixed-total styles do on a
+    total no style drops on (at random): a drop on a high total says nothing between the two."""
+    lowest = 1.0 - SLIP if total <= cutoff else fixed_drop_chance(KNOCK_LIMIT + 1)
+    fixed = fixed_drop_chance(total)
+    if dropped:
+        return lowest, fixed
+    return 1.0 - lowest, 1.0 - fixed
+
+
+def updated_drop_style(prior: float | None, likelihoods: tuple[float, float] | None) -> float:
+    """The "drops when likely lowest" weight after one deal, moved like the card-play profile
+    (:func:`updated_profile`: its share of this deal's evidence at :data:`PROFILE_RATE`, with
+    :data:`PROFILE_FLOOR` of the prior mixed back)."""
+    r = DROP_STYLE_PRIOR if prior is None else prior
+    if likelihoods is not None:
+        lowest, fixed = likelihoods
+        total = r * lowest + (1.0 - r) * fixed
+        if total > 0:
+            r = (1 - PROFILE_RATE) * r + PROFILE_RATE * r * lowest / total
+    return (1 - PROFILE_FLOOR) * r + PROFILE_FLOOR * DROP_STYLE_PRIOR
+
+
+def drop_cutoff(obs: Observation, rng: random.Random) -> int:
+    """The highest total a "drops when likely lowest" player drops on in ``obs`` (its opponents'
+    hands drawn :data:`CUTOFF_DRAWS` times from the opponent model)."""
+    opponents, sampler = opponent_sampler(obs)
+    pts = model_for(obs.game).points
+    drawn = sorted(
+        sum(pts[c] for c in hand) for _ in range(CUTOFF_DRAWS) for hand in sampler.sample(rng)
+    )
+    players = 1 + len(opponents)
+    return lowest_cutoff(drawn, players, likely_lowest(obs.game, players))
+
+
 @dataclass(frozen=True, slots=True)
 class ProfileUpdate:
     """One seat's profile after a deal: the ``profile`` for the next deal (None: the default
     prior), the total it showed and the ``likelihoods`` it was read with (None: not learned
-    from, and ``reason`` says why)."""
+    from, and ``reason`` says why); ``drop_style``, the weight of "drops when likely lowest" for
+    the next deal (None: the default prior)."""
 
     seat: int
     profile: Profile | None
     shown_total: int | None
     likelihoods: Profile | None
     reason: str
+    drop_style: float | None = None
 
 
 def profile_updates(
@@ -113,28 +177,34 @@ def profile_updates(
 ) -> tuple[ProfileUpdate, ...]:
     """Every opponent's profile after a deal that ended with the hands ``shown`` (seat ->
     cards), clockwise from the asking seat's left: ``obs.profiles`` updated by each opponent's
-    shown total, except the seat ``ender`` that knocked or dropped."""
+    shown total, except the seat ``ender`` that knocked or dropped; ``obs.drop_styles`` updated
+    by the ender's drop and the others' passes (module docstring)."""
     rng = random.Random(seed)
     pts = model_for(obs.game).points
+    cutoff = drop_cutoff(obs, random.Random(seed + 1))
     out: list[ProfileUpdate] = []
     for seat in obs.opponents():
         prior = obs.profiles[seat] if seat < len(obs.profiles) else None
+        style = obs.drop_styles[seat] if seat < len(obs.drop_styles) else None
         cards = shown.get(seat)
         total = None if cards is None else sum(pts[c] for c in cards)
-        if cards is None:
-            out.append(ProfileUpdate(seat, prior, None, None, "its hand was not shown"))
+        if cards is None or total is None:
+            out.append(ProfileUpdate(seat, prior, None, None, "its hand was not shown", style))
             continue
+        played = seat < len(obs.turns) and obs.turns[seat] > 0
+        if seat == ender or played:
+            style = updated_drop_style(style, drop_style_likelihoods(total, seat == ender, cutoff))
         if seat == ender:
             reason = "it ended the deal, so its total is low by its own choice"
-            out.append(ProfileUpdate(seat, prior, total, None, reason))
+            out.append(ProfileUpdate(seat, prior, total, None, reason, style))
             continue
         likelihoods = shown_likelihoods(obs, seat, cards, rng)
         if likelihoods is None:
             reason = "it had not played a turn, so nothing it did constrains its hand"
-            out.append(ProfileUpdate(seat, prior, total, None, reason))
+            out.append(ProfileUpdate(seat, prior, total, None, reason, style))
             continue
         profile = updated_profile(prior, likelihoods)
-        out.append(ProfileUpdate(seat, profile, total, likelihoods, ""))
+        out.append(ProfileUpdate(seat, profile, total, likelihoods, "", style))
     return tuple(out)
 
 
@@ -143,26 +213,41 @@ def learn_profiles(
     shown: Mapping[int, Sequence[int]],
     ender: int | None,
     seed: int = 0,
-) -> tuple[Profile | None, ...]:
-    """Every seat's profile after a deal (:func:`profile_updates`), by seat; the asking seat's
-    entry is kept as it was (None when none)."""
-    by_seat = {u.seat: u.profile for u in profile_updates(obs, shown, ender, seed)}
-    return tuple(
-        by_seat.get(s, obs.profiles[s] if s < len(obs.profiles) else None)
-        for s in range(obs.n_players)
+) -> tuple[tuple[Profile | None, ...], tuple[float | None, ...]]:
+    """Every seat's card-play profile and "drops when likely lowest" weight after a deal
+    (:func:`profile_updates`), by seat; the asking seat's entries are kept as they were (None
+    when none)."""
+    updates = {u.seat: u for u in profile_updates(obs, shown, ender, seed)}
+    seats = range(obs.n_players)
+    profiles = tuple(
+        updates[s].profile if s in updates else (obs.profiles[s] if s < len(obs.profiles) else None)
+        for s in seats
     )
+    styles = tuple(
+        updates[s].drop_style
+        if s in updates
+        else (obs.drop_styles[s] if s < len(obs.drop_styles) else None)
+        for s in seats
+    )
+    return profiles, styles
 
 
 _NAMES = ("throws its highest card", "holds its melds", "throws any card")
 
 
 def profile_explanation(updates: Sequence[ProfileUpdate]) -> str:
-    """One sentence per opponent: what its shown hand says and its profile for the next deal."""
+    """One sentence per opponent: what its shown hand says, its profile for the next deal and
+    its weight of "drops when likely lowest"."""
     parts = []
     for u in updates:
+        timing = (
+            ""
+            if u.drop_style is None
+            else f" Its weight of dropping when likely lowest: {u.drop_style:.2f}."
+        )
         likelihoods = u.likelihoods
         if likelihoods is None:
-            parts.append(f"Seat {u.seat} is not learned from: {u.reason}.")
+            parts.append(f"Seat {u.seat} is not learned from: {u.reason}.{timing}")
             continue
         assert u.profile is not None
         best = max(range(3), key=lambda k: likelihoods[k])
@@ -170,13 +255,14 @@ def profile_explanation(updates: Sequence[ProfileUpdate]) -> str:
         parts.append(
             f"Seat {u.seat} showed {u.shown_total} points, likeliest for a player who "
             f"{_NAMES[best]}; its profile for the next deal: baseline {b:.2f}, hoarder {h:.2f}, "
-            f"random {r:.2f}."
+            f"random {r:.2f}.{timing}"
         )
     parts.append("Send each profile back as that opponent's `profile` in the next deal.")
     return " ".join(parts)
 
 
 __all__ = [
+    "CUTOFF_DRAWS",
     "DEFAULT_PROFILE",
     "PROFILE_DRAWS",
     "PROFILE_FLOOR",
@@ -184,9 +270,13 @@ __all__ = [
     "TOTAL_BAND",
     "Profile",
     "ProfileUpdate",
+    "drop_cutoff",
+    "drop_style_likelihoods",
+    "fixed_drop_chance",
     "learn_profiles",
     "profile_explanation",
     "profile_updates",
     "shown_likelihoods",
+    "updated_drop_style",
     "updated_profile",
 ]

@@ -41,6 +41,16 @@ melds; random: throws any card), weighted by the likelihood of what it was seen 
   chance :data:`NO_MELD_YET` ``[t]`` (measured, ``bench/meld_curve.py``) and one otherwise; a
   hoarder shows one with chance :data:`HOARDER_LAYS`; a random player lays a meld it holds on
   half of its turns (taken as half the chance of a player who lays at once).
+
+Drop timing (:func:`lowest_cutoff`, :func:`drop_style`): a good player does not drop (GFF-8) or
+knock (TT-13) at a fixed total but when its total is likely the strictly lowest, as the advice
+itself does. Such a player, still in the deal after a turn start, told the table that its total
+was not likely lowest then. The style "drops when likely lowest" drops at a turn start when its
+total ``t`` is lowest with a chance at which the advice itself would stop
+(``engine.advice.tunk.knock.likely_lowest``) against the others' totals as the opponent model
+draws them (``S(t) ** (n - 1)``, ``S`` the share of drawn opponents' totals
+above ``t``); its weight per opponent starts at :data:`DROP_STYLE_PRIOR` and is learned across
+deals from the totals each opponent dropped and passed with (``engine.advice.tunk.profile``).
 """
 
 from __future__ import annotations
@@ -222,6 +232,30 @@ def profile_prior(obs: Observation, seat: int) -> Behaviour:
     return Behaviour(*got)
 
 
+# Prior weight of that style for an opponent nothing is known of, before any deal is learned from.
+DROP_STYLE_PRIOR = 0.1
+
+
+def drop_style(obs: Observation, seat: int) -> float:
+    """The weight of "drops when likely lowest" for ``seat``: learned over earlier deals
+    (``Observation.drop_styles``), else :data:`DROP_STYLE_PRIOR`."""
+    got = obs.drop_styles[seat] if seat < len(obs.drop_styles) else None
+    return DROP_STYLE_PRIOR if got is None else got
+
+
+def lowest_cutoff(totals: Sequence[int], players: int, likely: float) -> int:
+    """The highest total a "drops when likely lowest" player drops on at a table of ``players``:
+    the largest ``t`` whose chance of being strictly lowest, ``S(t) ** (players - 1)`` with ``S(t)``
+    the share of the sorted opponents' ``totals`` (as the opponent model draws them) above ``t``,
+    is at least ``likely``; below every drawn total when none is, -1 when nothing was drawn."""
+    if not totals or players < 2:
+        return -1
+    need = likely ** (1.0 / (players - 1))
+    # S(t) >= need  <=>  at most ``room`` of the drawn totals are t or less  <=>  t < totals[room]
+    room = int((1.0 - need) * len(totals))
+    return totals[min(room, len(totals) - 1)] - 1
+
+
 def style_knocks(style: str, total: int) -> float:
     """P(a player of ``style`` holding ``total`` points knocks at the start of its turn)."""
     if style == "knocks_at_5":
@@ -256,6 +290,7 @@ def knock_curve(obs: Observation, seat: int) -> list[float]:
 
 __all__ = [
     "BEHAVIOUR_PRIOR",
+    "DROP_STYLE_PRIOR",
     "HOARDER_LAYS",
     "KNOCK_LIMIT",
     "NO_MELD_YET",
@@ -263,6 +298,8 @@ __all__ = [
     "RANDOM_KNOCK",
     "SLIP",
     "behaviour",
+    "drop_style",
+    "lowest_cutoff",
     "knock_curve",
     "no_meld_yet",
     "profile_prior",

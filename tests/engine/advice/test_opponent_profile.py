@@ -74,8 +74,8 @@ def test_the_ender_and_the_asking_seat_keep_their_profiles() -> None:
     shown = {1: tuple(parse_cards(["KS", "KD", "QC", "JH", "TC"]))}
     prior = (0.5, 0.25, 0.25)
     obs = gff_end(profiles=(None, prior))
-    assert learn_profiles(obs, shown, ender=1) == (None, prior)
-    learned = learn_profiles(obs, shown, ender=0)
+    assert learn_profiles(obs, shown, ender=1)[0] == (None, prior)
+    learned = learn_profiles(obs, shown, ender=0)[0]
     assert learned[0] is None
     assert learned[1] is not None and learned[1][2] > prior[2]
 

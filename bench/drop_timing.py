@@ -1,0 +1,69 @@
+"""Which drop timing the advised seat learns for each opponent, deal after deal.
+
+    python -m bench.drop_timing --game game-flip-flop --players 3 \\
+        --styles self,strong,never,random --deals 200 --seed 1
+
+Plays the advisor (seat 0) against each panel style as ``python -m bench.tournament --panel``
+does (the same deals for the same seed), learning its opponents' profiles at the end of every
+deal (``engine.advice.tunk.profile``), and prints every ``--every`` deals each opponent's weight of
+"drops when likely lowest" (``engine.advice.tunk.styles.drop_style``). A player that drops on a
+fixed total should settle low, one that drops when it reads itself as lowest high.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from bench.tournament import deal_seed, opponents, play_deal, profile_learner
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
+from engine.sim.core import Policy
+from engine.sim.policies import PANEL_STYLES, AdvisorPolicy
+
+
+def learned_weights(
+    game: str, players: int, style: str, deals: int, seed: int, every: int
+) -> list[tuple[float | None, ...]]:
+    """The opponents' learned weights (seats 1..) after every ``every`` deals against ``style``."""
+    profiles: list[tuple[float, float, float] | None] = []
+    drop_styles: list[float | None] = []
+    out: list[tuple[float | None, ...]] = []
+    for d in range(deals):
+        rng = random.Random(deal_seed(seed, d, style))
+        advisor = AdvisorPolicy(game, random.Random(rng.getrandbits(64)))
+        advisor.profiles = tuple(profiles)
+        advisor.drop_styles = tuple(drop_styles)
+        policies: list[Policy] = [advisor, *opponents(game, players, style, None, rng)]
+        learn = profile_learner(profiles, drop_styles, d)
+        play_deal(game, policies, d % players, rng, None, [0, 0], learn)
+        if (d + 1) % every == 0:
+            seats = tuple(drop_styles[1:]) if drop_styles else (None,) * (players - 1)
+            out.append(seats)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", choices=(GAME_FLIP_FLOP, TRIPLE_TUNK), default=GAME_FLIP_FLOP)
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--styles", default="self,strong,never,random")
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--every", type=int, default=20, help="print the weights every N deals")
+    ns = ap.parse_args()
+    print(
+        f"{ns.game}, {ns.players} players, seed {ns.seed}: each opponent's learned weight of "
+        f'"drops when likely lowest" every {ns.every} deals (seats 1..{ns.players - 1})'
+    )
+    for style in ns.styles.split(","):
+        if style not in PANEL_STYLES:
+            raise SystemExit(f"unknown style {style!r}; choose from {', '.join(PANEL_STYLES)}")
+        rows = learned_weights(ns.game, ns.players, style, ns.deals, ns.seed, ns.every)
+        text = " | ".join(
+            " ".join("-" if w is None else f"{w:.2f}" for w in seats) for seats in rows
+        )
+        print(f"  {style:9s} {text}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
