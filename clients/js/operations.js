@@ -1121,6 +1121,12 @@ export const SCHEMAS = {
     "type": "number",
     "minimum": 0.0,
     "maximum": 1.0
+   },
+   "drops_when_lowest": {
+    "type": "number",
+    "minimum": 0.0,
+    "maximum": 1.0,
+    "nullable": true
    }
   },
   "required": [
