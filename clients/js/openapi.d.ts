@@ -1284,7 +1284,7 @@ export interface components {
             shown?: string[];
             /** @description The opponent's card-play profile from earlier deals: the `profiles` entry of a `profile` answer at the end of the last deal, sent back as is. The opponent model starts this deal from it instead of its default prior (the weights are normalised; at least one must be above 0). Without it, every deal reads the opponent afresh. */
             profile?: components["schemas"]["OpponentProfile"];
-            /** @description Hand totals (at most 10) the opponent was seen to hold at turn starts where it could have knocked or dropped and played on (shown at the end of an earlier deal, or worked out): evidence against the aggressive knocking styles of the opponent model (engine.advice.tunk.styles). */
+            /** @description Hand totals (at most 10) the opponent was seen to hold at turn starts where it could have knocked or dropped and played on (shown at the end of an earlier deal, or worked out): evidence against the aggressive knocking styles of the opponent model and, on a total that was likely the lowest, against dropping when likely lowest (engine.advice.tunk.styles). */
             passes?: number[];
         };
         GffDiscardRequest: {
@@ -1991,7 +1991,7 @@ export interface components {
             shown?: string[];
             /** @description The opponent's card-play profile from earlier deals: the `profiles` entry of a `profile` answer at the end of the last deal, sent back as is. The opponent model starts this deal from it instead of its default prior (the weights are normalised; at least one must be above 0). Without it, every deal reads the opponent afresh. */
             profile?: components["schemas"]["OpponentProfile"];
-            /** @description Hand totals (at most 10) the opponent was seen to hold at turn starts where it could have knocked or dropped and played on (shown at the end of an earlier deal, or worked out): evidence against the aggressive knocking styles of the opponent model (engine.advice.tunk.styles). */
+            /** @description Hand totals (at most 10) the opponent was seen to hold at turn starts where it could have knocked or dropped and played on (shown at the end of an earlier deal, or worked out): evidence against the aggressive knocking styles of the opponent model and, on a total that was likely the lowest, against dropping when likely lowest (engine.advice.tunk.styles). */
             passes?: number[];
             /**
              * @description The opponent's TT-12 waiting counter now: 3 per card others laid on its melds, less one per turn it started. A positive counter at the start of its next turn means it cannot knock then, so it is no knock threat before your next turn (the lay-down plan of `discard` holds melds longer).

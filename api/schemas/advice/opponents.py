@@ -218,7 +218,8 @@ def tunk_opponent_schema(game: str) -> type[Schema]:
                 "description": "Hand totals (at most 10) the opponent was seen to hold at turn "
                 "starts where it could have knocked or dropped and played on (shown at the end of "
                 "an earlier deal, or worked out): evidence against the aggressive knocking styles "
-                "of the opponent model (engine.advice.tunk.styles)."
+                "of the opponent model and, on a total that was likely the lowest, against "
+                "dropping when likely lowest (engine.advice.tunk.styles)."
             },
         ),
         **own,

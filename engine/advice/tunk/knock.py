@@ -50,7 +50,7 @@ from engine.advice.tunk.common import (
     model_for,
     unseen_cards,
 )
-from engine.advice.tunk.styles import behaviour, drop_style, lowest_cutoff
+from engine.advice.tunk.styles import behaviour, drop_style, lowest_cutoff, passes_posterior
 from engine.advice.tunk.value import Evaluator, KeepFigures
 from engine.core.errors import EngineError
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
@@ -374,7 +374,8 @@ def _estimate(
     An opponent who has passed up a turn start is, with its "drops when likely lowest" weight
     ``r``, a player who would have dropped on a likely lowest total: a draw giving it a total
     at or below :func:`lowest_cutoff` (read off the first :data:`MIN_SAMPLES` draws) counts
-    ``1 - r`` times. The interval then uses the effective number of draws."""
+    ``1 - r`` times (``r`` after the totals it was seen to pass with, ``obs.passes``). The
+    interval then uses the effective number of draws."""
     model = model_for(obs.game)
     opponents, sampler = opponent_sampler(obs)
     mine = model.total(obs.hand)
@@ -404,6 +405,10 @@ def _estimate(
         pilot = [totals() for _ in range(min(samples, MIN_SAMPLES))]
         pooled = sorted(t for draw in pilot for t in draw)
         cutoff = lowest_cutoff(pooled, n, likely_lowest(obs.game, n))
+        lows = [
+            passes_posterior(r, obs.passes[j] if j < len(obs.passes) else (), cutoff)
+            for r, j in zip(lows, opponents, strict=True)
+        ]
     weighed = [(i, r) for i, r in enumerate(lows) if r > 0.0]
     win_weight = pay = weight = squares = 0.0
     done = 0

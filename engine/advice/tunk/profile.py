@@ -45,11 +45,8 @@ from engine.advice.tunk.models import model_for
 from engine.advice.tunk.styles import (
     BEHAVIOUR_PRIOR,
     DROP_STYLE_PRIOR,
-    KNOCK_LIMIT,
-    PRIOR,
-    SLIP,
+    drop_style_likelihoods,
     lowest_cutoff,
-    style_knocks,
 )
 
 Profile = tuple[float, float, float]  # weights of (baseline, hoarder, random), summing to 1
@@ -109,24 +106,6 @@ def updated_profile(prior: Profile | None, likelihoods: Profile | None) -> Profi
     mixed = [(1 - f) * b + f * d for b, d in zip(base, DEFAULT_PROFILE, strict=True)]
     total = sum(mixed)
     return mixed[0] / total, mixed[1] / total, mixed[2] / total
-
-
-def fixed_drop_chance(total: int) -> float:
-    """P(an opponent of the fixed-total styles drops (knocks) at a turn start holding ``total``),
-    over their prior weights (``engine.advice.tunk.styles.PRIOR``)."""
-    return sum(w * style_knocks(s, total) for s, w in PRIOR.items()) / sum(PRIOR.values())
-
-
-def drop_style_likelihoods(total: int, dropped: bool, cutoff: int) -> tuple[float, float]:
-    """Likelihood of dropping (``dropped``) or passing up a turn start on ``total`` under "drops
-    when likely lowest" and under the fixed-total styles. The former drops on a total at or
-    below ``cutoff`` but for a :data:`SLIP`, and above it only as the fixed-total styles do on a
-    total no style drops on (at random): a drop on a high total says nothing between the two."""
-    lowest = 1.0 - SLIP if total <= cutoff else fixed_drop_chance(KNOCK_LIMIT + 1)
-    fixed = fixed_drop_chance(total)
-    if dropped:
-        return lowest, fixed
-    return 1.0 - lowest, 1.0 - fixed
 
 
 def updated_drop_style(prior: float | None, likelihoods: tuple[float, float] | None) -> float:
@@ -271,8 +250,6 @@ __all__ = [
     "Profile",
     "ProfileUpdate",
     "drop_cutoff",
-    "drop_style_likelihoods",
-    "fixed_drop_chance",
     "learn_profiles",
     "profile_explanation",
     "profile_updates",

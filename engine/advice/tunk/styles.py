@@ -256,6 +256,39 @@ def lowest_cutoff(totals: Sequence[int], players: int, likely: float) -> int:
     return totals[min(room, len(totals) - 1)] - 1
 
 
+def fixed_drop_chance(total: int) -> float:
+    """P(an opponent of the fixed-total styles drops (knocks) at a turn start holding ``total``),
+    over their prior weights (``engine.advice.tunk.styles.PRIOR``)."""
+    return sum(w * style_knocks(s, total) for s, w in PRIOR.items()) / sum(PRIOR.values())
+
+
+def drop_style_likelihoods(total: int, dropped: bool, cutoff: int) -> tuple[float, float]:
+    """Likelihood of dropping (``dropped``) or passing up a turn start on ``total`` under "drops
+    when likely lowest" and under the fixed-total styles. The former drops on a total at or
+    below ``cutoff`` but for a :data:`SLIP`, and above it only as the fixed-total styles do on a
+    total no style drops on (at random): a drop on a high total says nothing between the two."""
+    lowest = 1.0 - SLIP if total <= cutoff else fixed_drop_chance(KNOCK_LIMIT + 1)
+    fixed = fixed_drop_chance(total)
+    if dropped:
+        return lowest, fixed
+    return 1.0 - lowest, 1.0 - fixed
+
+
+def passes_posterior(weight: float, passes: Sequence[int], cutoff: int) -> float:
+    """The weight of "drops when likely lowest" after the ``passes`` (totals an opponent was
+    seen to play on with this deal, ``Observation.passes``) when it drops at or below
+    ``cutoff``: a pass on a likely lowest total is evidence against it."""
+    if not passes or weight <= 0.0:
+        return weight
+    lowest = fixed = 1.0
+    for t in passes:
+        a, b = drop_style_likelihoods(t, False, cutoff)
+        lowest *= a
+        fixed *= b
+    total = weight * lowest + (1.0 - weight) * fixed
+    return weight * lowest / total if total > 0 else weight
+
+
 def style_knocks(style: str, total: int) -> float:
     """P(a player of ``style`` holding ``total`` points knocks at the start of its turn)."""
     if style == "knocks_at_5":
@@ -299,9 +332,12 @@ __all__ = [
     "SLIP",
     "behaviour",
     "drop_style",
+    "drop_style_likelihoods",
+    "fixed_drop_chance",
     "lowest_cutoff",
     "knock_curve",
     "no_meld_yet",
+    "passes_posterior",
     "profile_prior",
     "style_knocks",
     "style_weights",

@@ -16,12 +16,17 @@ from engine.advice.tunk.knock import knock_advice, likely_lowest, play_on_value,
 from engine.advice.tunk.profile import (
     DROP_STYLE_PRIOR,
     PROFILE_FLOOR,
-    drop_style_likelihoods,
-    fixed_drop_chance,
     learn_profiles,
     updated_drop_style,
 )
-from engine.advice.tunk.styles import KNOCK_LIMIT, drop_style, lowest_cutoff
+from engine.advice.tunk.styles import (
+    KNOCK_LIMIT,
+    drop_style,
+    drop_style_likelihoods,
+    fixed_drop_chance,
+    lowest_cutoff,
+    passes_posterior,
+)
 from engine.core.cards import parse_cards
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.core.stats import wilson_interval
@@ -123,6 +128,26 @@ def test_an_opponent_that_drops_when_likely_lowest_and_did_not_is_read_higher() 
     assert p9 > p0
     assert lo <= p9 <= hi
     assert drop_style(obs, 1) == DROP_STYLE_PRIOR
+
+
+def test_passes_on_likely_lowest_totals_count_against_the_style() -> None:
+    assert passes_posterior(0.5, (), 8) == 0.5
+    assert passes_posterior(0.5, (12, 15), 8) == pytest.approx(0.5)  # above every style's total
+    assert passes_posterior(0.5, (3,), 8) < 0.1  # it played on holding 3, likely lowest
+    assert passes_posterior(0.0, (3,), 8) == 0.0
+
+
+@pytest.mark.rule("GFF-8")
+def test_an_opponent_seen_passing_on_a_low_total_is_read_as_before() -> None:
+    # the heads-up case above, with the opponent seen playing on holding 2 points (``passes``):
+    # it does not drop when likely lowest, so its low draws count again
+    obs = replace(heads_up("AS 2D 3C 4H 6C"), drop_styles=(None, 0.9))
+    never = replace(obs, drop_styles=(None, 0.0))
+    passed = replace(obs, passes=((), (2,)))
+    p_never, _ = win_probability(never, samples=2000, seed=3)
+    p_reads, _ = win_probability(obs, samples=2000, seed=3)
+    p_passed, _ = win_probability(passed, samples=2000, seed=3)
+    assert p_never <= p_passed < p_reads
 
 
 def test_an_opponent_who_has_not_played_is_not_read_by_its_drop_timing() -> None:
