@@ -397,10 +397,9 @@ def _profile(
     timing is known) and the drop timing weight."""
     if weights is None and drops is None:
         return None
-    out = _weights(weights if weights is not None else DEFAULT_PROFILE)
-    assert out is not None
-    out["drops_when_lowest"] = _r(drops if drops is not None else DROP_STYLE_PRIOR)
-    return out
+    b, h, r = weights if weights is not None else DEFAULT_PROFILE
+    timing = drops if drops is not None else DROP_STYLE_PRIOR
+    return {"baseline": _r(b), "hoarder": _r(h), "random": _r(r), "drops_when_lowest": _r(timing)}
 
 
 def tunk_profile_answer(q: TunkAdviceQuery) -> dict[str, Any]:

@@ -166,10 +166,10 @@ def profile_updates(
         prior = obs.profiles[seat] if seat < len(obs.profiles) else None
         style = obs.drop_styles[seat] if seat < len(obs.drop_styles) else None
         cards = shown.get(seat)
-        total = None if cards is None else sum(pts[c] for c in cards)
-        if cards is None or total is None:
+        if cards is None:
             out.append(ProfileUpdate(seat, prior, None, None, "its hand was not shown", style))
             continue
+        total = sum(pts[c] for c in cards)
         played = seat < len(obs.turns) and obs.turns[seat] > 0
         if seat == ender or played:
             style = updated_drop_style(style, drop_style_likelihoods(total, seat == ender, cutoff))

@@ -232,7 +232,7 @@ def profile_prior(obs: Observation, seat: int) -> Behaviour:
     return Behaviour(*got)
 
 
-# Prior weight of that style for an opponent nothing is known of, before any deal is learned from.
+# Prior weight of "drops when likely lowest" for an opponent no deal has been learned from yet.
 DROP_STYLE_PRIOR = 0.1
 
 
@@ -334,8 +334,8 @@ __all__ = [
     "drop_style",
     "drop_style_likelihoods",
     "fixed_drop_chance",
-    "lowest_cutoff",
     "knock_curve",
+    "lowest_cutoff",
     "no_meld_yet",
     "passes_posterior",
     "profile_prior",
