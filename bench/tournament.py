@@ -18,11 +18,14 @@ every meld at once, holds melds until going out, random legal, and ``self``, the
 seat) and prints one line per (game, players, style): the advisor's share of the top place of
 decisive deals (``top_share``, fair 1 / players) with its 95% interval and its ratio to fair, its
 mean net per deal (all pots) with a 95% interval, the expected calibration error (ten equal
-bins, count-weighted) and Brier score of ``win_probability`` against the truth from the real
-hands, the verdict (lower bound >= 1.25 x fair and ECE <= 0.02; self-play: fair inside the
-interval, and the seats net to zero, checked per deal), then the CPU milliseconds (p50 / p99 /
-max) of each kind of decision. Each style plays deals of its own (``deal_seed``), so no decision
-is counted twice when the styles are pooled.
+bins, count-weighted) with, in brackets, the ECE a perfectly calibrated predictor would still
+read on the same decisions from sampling noise alone (``weighted_calibration_noise``: an ECE
+near it says nothing either way; about 0.01 to 0.03 at 1,200 deals, so the 0.02 target needs
+about 10,000 Triple Tunk deals a cell to read), the Brier score of ``win_probability`` against
+the truth from the real hands, the verdict (lower bound >= 1.25 x fair and ECE <= 0.02;
+self-play: fair inside the interval, and the seats net to zero, checked per deal), then the
+CPU milliseconds (p50 / p99 / max) of each kind of decision. Each style plays deals of its own
+(``deal_seed``), so no decision is counted twice when the styles are pooled.
 
     python -m bench.tournament --game triple-tunk --players 3 --panel knock5,never --deals 1000
 
@@ -63,6 +66,7 @@ from engine.sim.core import (
     calibration_table,
     mean_interval,
     weighted_calibration_gap,
+    weighted_calibration_noise,
     wilson_interval,
 )
 from engine.sim.policies import (
@@ -337,7 +341,8 @@ def tournament(ns: argparse.Namespace) -> None:
                 f"{r.observed:.3f}  {abs(r.predicted - r.observed):.3f}"
             )
         print(
-            f"    ECE {weighted_calibration_gap(rows):.3f}, Brier {brier_score(pred, truth):.3f}; "
+            f"    ECE {weighted_calibration_gap(rows):.3f} (noise alone "
+            f"{weighted_calibration_noise(rows):.3f}), Brier {brier_score(pred, truth):.3f}; "
             f"mean abs gap over deciles {calibration_gap(rows):.3f} (all), "
             f"{calibration_gap(rows, 30):.3f} (deciles with n >= 30)"
         )
@@ -438,7 +443,7 @@ def panel(ns: argparse.Namespace) -> tuple[list[float], list[bool]]:
     )
     print(
         "  style      deals  top share [95% CI]     fair   ratio  mean net/deal [95% CI]      "
-        "ECE    Brier  (decisions)  verdict"
+        "ECE (noise)    Brier  (decisions)  verdict"
     )
     pooled_pred: list[float] = []
     pooled_truth: list[bool] = []
@@ -458,6 +463,7 @@ def panel(ns: argparse.Namespace) -> tuple[list[float], list[bool]]:
         m, mlo, mhi = mean_interval(res.full_net)
         rows = calibration_table(res.predicted, res.truth)
         ece = weighted_calibration_gap(rows)
+        noise = weighted_calibration_noise(rows)
         brier = brier_score(res.predicted, res.truth)
         pooled_pred += res.predicted
         pooled_truth += res.truth
@@ -468,14 +474,16 @@ def panel(ns: argparse.Namespace) -> tuple[list[float], list[bool]]:
         print(
             f"  {style:9s} {ns.deals:6d}  {rate:.3f} [{lo:.3f}, {hi:.3f}]  {fair:.3f}  "
             f"{rate / fair:.2f}  "
-            f"{m:+.3f} [{mlo:+.3f}, {mhi:+.3f}]   {ece:.3f}  {brier:.3f}  ({len(res.predicted):5d})"
+            f"{m:+.3f} [{mlo:+.3f}, {mhi:+.3f}]   {ece:.3f} ({noise:.3f})  {brier:.3f}  "
+            f"({len(res.predicted):5d})"
             f"  {verdict}  ({time.time() - t0:.0f} s)",
             flush=True,
         )
         print(f"             {speed_line(res.cpu_ms)}", flush=True)
     rows = calibration_table(pooled_pred, pooled_truth)
     print(
-        f"  pooled: ECE {weighted_calibration_gap(rows):.3f}, Brier "
+        f"  pooled: ECE {weighted_calibration_gap(rows):.3f} (noise alone "
+        f"{weighted_calibration_noise(rows):.3f}), Brier "
         f"{brier_score(pooled_pred, pooled_truth):.3f} over {len(pooled_pred)} decisions"
     )
     return pooled_pred, pooled_truth

@@ -134,6 +134,18 @@ def weighted_calibration_gap(rows: Sequence[CalibrationRow]) -> float:
     return math.fsum(r.count * abs(r.predicted - r.observed) for r in rows) / total
 
 
+def weighted_calibration_noise(rows: Sequence[CalibrationRow]) -> float:
+    """The ECE (:func:`weighted_calibration_gap`) a perfectly calibrated predictor would still
+    show on these deciles from sampling noise alone: each decile's mean absolute binomial error
+    ``sqrt(2 / pi) * sqrt(p (1 - p) / n)``, weighted by its count. A cell's ECE near this figure
+    says nothing about its calibration; only more decisions can."""
+    total = sum(r.count for r in rows)
+    if not total:
+        return 0.0
+    k = math.sqrt(2 / math.pi)
+    return math.fsum(k * math.sqrt(r.count * r.predicted * (1 - r.predicted)) for r in rows) / total
+
+
 def brier_score(predicted: Sequence[float], observed: Sequence[bool]) -> float:
     """Mean squared error of the predictions against the 0/1 outcomes (0: perfect; 0.25: a
     constant 1/2)."""
@@ -158,5 +170,6 @@ __all__ = [
     "mean_interval",
     "normal_interval",
     "weighted_calibration_gap",
+    "weighted_calibration_noise",
     "wilson_interval",
 ]
