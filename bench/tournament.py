@@ -170,20 +170,45 @@ def play_deal(
     return play_tt_deal(policies, dealer, rng, on_knock=hook, on_end=on_end), UNIT
 
 
+Learned = tuple[list[tuple[float, float, float] | None], list[float | None]]
+
+
 def profile_learner(
-    profiles: list[tuple[float, float, float] | None], drop_styles: list[float | None], seed: int
+    profiles: list[tuple[float, float, float] | None],
+    drop_styles: list[float | None],
+    seed: int,
+    seat: int = 0,
 ):  # type: ignore[no-untyped-def]
-    """The end-of-deal hook with which the advised seat (0) learns its opponents' card-play
-    profiles and drop timing from the hands shown at a knock or drop
+    """The end-of-deal hook with which an advised seat (0 unless ``seat``) learns its opponents'
+    card-play profiles and drop timing from the hands shown at a knock or drop
     (``engine.advice.tunk.profile``), as a client sending session state would; ``profiles`` and
     ``drop_styles`` are updated in place."""
 
     def on_end(deal, ender: int, turn: int) -> None:  # type: ignore[no-untyped-def]
         obs = replace(
-            deal.observation(0, turn), profiles=tuple(profiles), drop_styles=tuple(drop_styles)
+            deal.observation(seat, turn), profiles=tuple(profiles), drop_styles=tuple(drop_styles)
         )
         shown = {s: tuple(h) for s, h in enumerate(deal.hands)}
-        profiles[:], drop_styles[:] = learn_profiles(obs, shown, ender, seed + turn)
+        profiles[:], drop_styles[:] = learn_profiles(obs, shown, ender, seed + turn + 7919 * seat)
+
+    return on_end
+
+
+def learning_seats(policies: Sequence[Policy], style: str | None) -> list[int]:
+    """The seats that learn profiles over a chunk's deals: the advised seat, and in self-play
+    every seat, so that each copy of the advisor knows as much of the others as seat 0 does and
+    the self-play check stays symmetric."""
+    if style == "self":
+        return [i for i, p in enumerate(policies) if isinstance(p, AdvisorPolicy)]
+    return [0]
+
+
+def chained(hooks: list):  # type: ignore[no-untyped-def,type-arg]
+    """One end-of-deal hook that calls each of ``hooks`` in turn."""
+
+    def on_end(deal, ender: int, turn: int) -> None:  # type: ignore[no-untyped-def]
+        for hook in hooks:
+            hook(deal, ender, turn)
 
     return on_end
 
@@ -212,8 +237,7 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
     game, players, start, stop, seed, samples, threshold, explore, style = args
     out = Chunk()
     carry = [0, 0]  # flip/flop money carried from deal to deal within this chunk
-    profiles: list[tuple[float, float, float] | None] = []  # learned over this chunk's deals
-    drop_styles: list[float | None] = []
+    learned: dict[int, Learned] = {}  # per learning seat, over this chunk's deals
     for d in range(start, stop):
         rng = random.Random(deal_seed(seed, d, style))
         advisor = TimedAdvisor(
@@ -222,9 +246,15 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
         policies: list[Policy] = [advisor, *opponents(game, players, style, threshold, rng)]
         learn = None
         if LEARN_PROFILES:
-            advisor.profiles = tuple(profiles)
-            advisor.drop_styles = tuple(drop_styles)
-            learn = profile_learner(profiles, drop_styles, d)
+            hooks = []
+            for seat in learning_seats(policies, style):
+                profiles, drop_styles = learned.setdefault(seat, ([], []))
+                policy = policies[seat]
+                assert isinstance(policy, AdvisorPolicy)
+                policy.profiles = tuple(profiles)
+                policy.drop_styles = tuple(drop_styles)
+                hooks.append(profile_learner(profiles, drop_styles, d, seat))
+            learn = chained(hooks)
         decisions: list[tuple[float, bool, bool, float]] = []
 
         def hook(
