@@ -57,7 +57,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 
 from engine.advice.tunk.knock import DEFAULT_SAMPLES
-from engine.advice.tunk.profile import learn_profiles
+from engine.advice.tunk.profile import learn_from_out, learn_profiles
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import (
     Policy,
@@ -80,6 +80,8 @@ from engine.sim.tunk import strictly_lowest
 # The advised seat learns each opponent's card-play profile over the deals it plays against it
 # (engine.advice.tunk.profile), as a client that sends the profiles back does.
 LEARN_PROFILES = True
+# ... from the hands shown at a knock or drop, and from the cards of an opponent that went out.
+LEARN_FROM_OUTS = True
 ECE_TARGET = 0.02  # expected calibration error of win_probability in play, every panel cell
 
 
@@ -154,20 +156,28 @@ def play_deal(
     hook,
     carry=None,
     on_end=None,
+    on_out=None,
 ):  # type: ignore[no-untyped-def]
     if game == GAME_FLIP_FLOP:
         from engine.sim.gff import STAKE, play_gff_deal
 
         flip, flop = carry if carry is not None else (0, 0)
         result, flip_out, flop_out = play_gff_deal(
-            policies, dealer, rng, on_knock=hook, flip_carry=flip, flop_carry=flop, on_end=on_end
+            policies,
+            dealer,
+            rng,
+            on_knock=hook,
+            flip_carry=flip,
+            flop_carry=flop,
+            on_end=on_end,
+            on_out=on_out,
         )
         if carry is not None:  # GFF-5: an unwon flop pot waits for the next deal
             carry[:] = [flip_out, flop_out]
         return result, STAKE
     from engine.sim.tt import UNIT, play_tt_deal
 
-    return play_tt_deal(policies, dealer, rng, on_knock=hook, on_end=on_end), UNIT
+    return play_tt_deal(policies, dealer, rng, on_knock=hook, on_end=on_end, on_out=on_out), UNIT
 
 
 Learned = tuple[list[tuple[float, float, float] | None], list[float | None]]
@@ -194,6 +204,27 @@ def profile_learner(
     return on_end
 
 
+def out_learner(
+    profiles: list[tuple[float, float, float] | None],
+    drop_styles: list[float | None],
+    seed: int,
+    seat: int = 0,
+):  # type: ignore[no-untyped-def]
+    """The hook with which an advised seat learns the card-play profile of an opponent that
+    ended a deal by emptying its hand (``engine.advice.tunk.profile.learn_from_out``, from its
+    view at the start of that turn); ``profiles`` and ``drop_styles`` are updated in place."""
+
+    def on_out(deal, tunker: int, turn: int, revealed, picked) -> None:  # type: ignore[no-untyped-def]
+        obs = replace(
+            deal.observation(seat, turn), profiles=tuple(profiles), drop_styles=tuple(drop_styles)
+        )
+        profiles[:], drop_styles[:] = learn_from_out(
+            obs, tunker, revealed, picked, seed + turn + 7919 * seat
+        )
+
+    return on_out
+
+
 def learning_seats(policies: Sequence[Policy], style: str | None) -> list[int]:
     """The seats that learn profiles over a chunk's deals: the advised seat, and in self-play
     every seat, so that each copy of the advisor knows as much of the others as seat 0 does and
@@ -204,11 +235,11 @@ def learning_seats(policies: Sequence[Policy], style: str | None) -> list[int]:
 
 
 def chained(hooks: list):  # type: ignore[no-untyped-def,type-arg]
-    """One end-of-deal hook that calls each of ``hooks`` in turn."""
+    """One hook that calls each of ``hooks`` in turn with the same arguments."""
 
-    def on_end(deal, ender: int, turn: int) -> None:  # type: ignore[no-untyped-def]
+    def on_end(*args) -> None:  # type: ignore[no-untyped-def]
         for hook in hooks:
-            hook(deal, ender, turn)
+            hook(*args)
 
     return on_end
 
@@ -244,9 +275,9 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
             out.cpu_ms, game, random.Random(rng.getrandbits(64)), samples, explore
         )
         policies: list[Policy] = [advisor, *opponents(game, players, style, threshold, rng)]
-        learn = None
+        learn = learn_out = None
         if LEARN_PROFILES:
-            hooks = []
+            hooks, out_hooks = [], []
             for seat in learning_seats(policies, style):
                 profiles, drop_styles = learned.setdefault(seat, ([], []))
                 policy = policies[seat]
@@ -254,7 +285,10 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
                 policy.profiles = tuple(profiles)
                 policy.drop_styles = tuple(drop_styles)
                 hooks.append(profile_learner(profiles, drop_styles, d, seat))
+                if LEARN_FROM_OUTS:
+                    out_hooks.append(out_learner(profiles, drop_styles, d, seat))
             learn = chained(hooks)
+            learn_out = chained(out_hooks)
         decisions: list[tuple[float, bool, bool, float]] = []
 
         def hook(
@@ -269,7 +303,7 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
                 value = _a.last_hand_value if _a.last_hand_value is not None else 0.0
                 _out.append((_a.last_win_probability, lowest, knocked, value))
 
-        result, unit = play_deal(game, policies, d % players, rng, hook, carry, learn)
+        result, unit = play_deal(game, policies, d % players, rng, hook, carry, learn, learn_out)
         if sum(result.game_net) != 0:  # C-3: the game pot nets to zero (self-play included)
             raise AssertionError(f"deal {d}: seats net {sum(result.game_net)}")
         out.game_net.append(result.game_net[0] / unit)

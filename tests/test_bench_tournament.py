@@ -9,7 +9,7 @@ import pytest
 
 import bench.tournament as tournament
 from bench.tournament import learning_seats, opponents
-from engine.core.options import GAME_FLIP_FLOP
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Policy
 from engine.sim.policies import AdvisorPolicy
 
@@ -48,3 +48,26 @@ def test_self_play_deals_teach_every_seat(monkeypatch: pytest.MonkeyPatch) -> No
     asked.clear()
     tournament.run_chunk((GAME_FLIP_FLOP, 3, 0, 6, 1, 200, None, 0.0, "strong"))
     assert set(asked) == {0}
+
+
+def test_a_deal_that_an_opponent_tunks_out_of_teaches_its_profile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Triple Tunk heads-up against a player that holds its melds: most deals end in a tunk out
+    # (TT-11), and the advised seat learns from the tunker's cards, its view taken at the start
+    # of that turn.
+    outs: list[tuple[int, int, int]] = []
+    learn = tournament.learn_from_out
+
+    def counting(obs, seat, revealed, picked, seed):  # type: ignore[no-untyped-def]
+        outs.append((obs.seat, seat, len(revealed) - obs.hand_sizes[seat]))
+        return learn(obs, seat, revealed, picked, seed)
+
+    monkeypatch.setattr(tournament, "learn_from_out", counting)
+    chunk = tournament.run_chunk((TRIPLE_TUNK, 2, 0, 30, 1, 100, None, 0.0, "hoarder"))
+    assert outs and len(outs) == chunk.ends["tunk_out"]
+    assert all(asker == 0 and extra == 1 for asker, _, extra in outs)
+    monkeypatch.setattr(tournament, "LEARN_FROM_OUTS", False)
+    outs.clear()
+    tournament.run_chunk((TRIPLE_TUNK, 2, 0, 30, 1, 100, None, 0.0, "hoarder"))
+    assert outs == []

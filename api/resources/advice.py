@@ -40,6 +40,7 @@ from engine.advice.tunk.knock import DEFAULT_PRECISION, knock_advice
 from engine.advice.tunk.profile import (
     DEFAULT_PROFILE,
     PROFILE_DRAWS,
+    out_updates,
     profile_explanation,
     profile_updates,
 )
@@ -279,7 +280,8 @@ _SUMMARY = {
     DISCARD: "Which card to discard: every distinct card ranked, with deadwood, outs and danger",
     DRAW: "Take the top discard or draw from the stock, with the expected deadwood of each",
     KNOCK: "{Knock} now or play on: win probability with its 95% interval and payouts",
-    PROFILE: "Learn each opponent's way of playing from the hands shown when a deal ends",
+    PROFILE: "Learn each opponent's way of playing from the hands shown when a deal ends, or "
+    "from the cards of an opponent that went out",
 }
 
 _T13_DESCRIPTIONS = {
@@ -354,7 +356,12 @@ def _tunk_description(game: str, endpoint: str) -> str:
             "that ended the deal dropped on its total, every other seat that had played passed "
             "up its last turn start on about the total it shows; each is read against the "
             "highest total on which a player stopping as this advice does would drop, and the "
-            "weight moves 0.3 of the way to its share of that evidence. " + TUNK_MODEL
+            "weight moves 0.3 of the way to its share of that evidence. When an opponent ends "
+            "the deal by emptying its hand, no other hand is shown: send the situation as it "
+            "stood at the start of that opponent's turn and its cards (`went_out`, with the top "
+            "discard it took, if any) instead of `final_hands`. Its profile is read the same "
+            "way, a drawn hand matching when its total is within 2 points of the hand it held "
+            "and it too empties with the card drawn; the other opponents keep theirs. " + TUNK_MODEL
         )
     return (
         "`win_probability` is the chance that your hand total is strictly the lowest now, by Monte "
@@ -404,8 +411,12 @@ def _profile(
 
 def tunk_profile_answer(q: TunkAdviceQuery) -> dict[str, Any]:
     """Each opponent's card-play profile and drop timing for the next deal, from the hands shown
-    at its end."""
-    updates = profile_updates(q.obs, dict(q.final_hands), q.ended_by, q.seed)
+    at its end or the cards of the opponent that went out."""
+    if q.went_out is not None:
+        seat, cards, picked = q.went_out
+        updates = out_updates(q.obs, seat, cards, picked, q.seed)
+    else:
+        updates = profile_updates(q.obs, dict(q.final_hands), q.ended_by, q.seed)
     return {
         "game": q.game,
         "profiles": [

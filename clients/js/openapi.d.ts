@@ -316,8 +316,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Learn each opponent's way of playing from the hands shown when a deal ends
-         * @description At the end of a deal the hands are shown (GFF-8): send the situation as it stood then (your hand, the table, the discard pile, what each opponent did, with each opponent's `profile` from the last deal) and the hands shown (`final_hands`). For each opponent that had played and did not end the deal (`ended_by`), its shown total is read against 400 hands drawn under each of the opponent model's three ways of playing alone (throws its highest card and lays melds at once, throws its highest card and holds its melds, throws any card); a total within 2 points is a match. Its profile moves 0.3 of the way to each way's share of that evidence, with a little of the default prior mixed back, so a player who changes style is followed. Send each `profile` back as that opponent's `profile` in the next deal's requests: the opponent model then starts from it, and `win_probability` fits that player better (docs/strength.md). The same hands teach each opponent's drop timing (`drops_when_lowest`): the seat that ended the deal dropped on its total, every other seat that had played passed up its last turn start on about the total it shows; each is read against the highest total on which a player stopping as this advice does would drop, and the weight moves 0.3 of the way to its share of that evidence. Opponent model: cards known to be elsewhere (hand, table, discard pile, known pickups, the GFF-5 flip card in the dealer's hand until it shows up elsewhere) are never imagined in an opponent's hand; opponents' hidden cards are drawn from the unseen cards. An opponent who has played a turn (`turns`) is a mixture of three ways of playing, weighted by how well each explains what it did (its `discarded` cards, the `declined` discards it left, its known pickups and its own melds on the `table`): it throws its highest deadwood card and lays melds at once (it then holds no meld, no card it could lay off, GFF-7 / TT-10, and no card above the lowest it discarded or left lying); it throws its highest deadwood card but holds its melds (a meld plus such cards); it throws at random (uniform cards). An opponent who has not played yet is unconstrained. Each opponent knocks as a mixture of styles (cautious, knocks at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`), or drops when its total is likely the lowest (its `profile.drops_when_lowest`, learned by `profile`): then an opponent that has played on past a turn start is read as not likely lowest, and `win_probability` weighs down the draws that give it such a total; one whose TT-12 counter (`waiting`) is positive cannot knock at its next turn; a GFF seat with `hand_size` 0, or whose bankroll in `bankrolls` cannot stake at `stake`, was not dealt in (GFF-6).
+         * Learn each opponent's way of playing from the hands shown when a deal ends, or from the cards of an opponent that went out
+         * @description At the end of a deal the hands are shown (GFF-8): send the situation as it stood then (your hand, the table, the discard pile, what each opponent did, with each opponent's `profile` from the last deal) and the hands shown (`final_hands`). For each opponent that had played and did not end the deal (`ended_by`), its shown total is read against 400 hands drawn under each of the opponent model's three ways of playing alone (throws its highest card and lays melds at once, throws its highest card and holds its melds, throws any card); a total within 2 points is a match. Its profile moves 0.3 of the way to each way's share of that evidence, with a little of the default prior mixed back, so a player who changes style is followed. Send each `profile` back as that opponent's `profile` in the next deal's requests: the opponent model then starts from it, and `win_probability` fits that player better (docs/strength.md). The same hands teach each opponent's drop timing (`drops_when_lowest`): the seat that ended the deal dropped on its total, every other seat that had played passed up its last turn start on about the total it shows; each is read against the highest total on which a player stopping as this advice does would drop, and the weight moves 0.3 of the way to its share of that evidence. When an opponent ends the deal by emptying its hand, no other hand is shown: send the situation as it stood at the start of that opponent's turn and its cards (`went_out`, with the top discard it took, if any) instead of `final_hands`. Its profile is read the same way, a drawn hand matching when its total is within 2 points of the hand it held and it too empties with the card drawn; the other opponents keep theirs. Opponent model: cards known to be elsewhere (hand, table, discard pile, known pickups, the GFF-5 flip card in the dealer's hand until it shows up elsewhere) are never imagined in an opponent's hand; opponents' hidden cards are drawn from the unseen cards. An opponent who has played a turn (`turns`) is a mixture of three ways of playing, weighted by how well each explains what it did (its `discarded` cards, the `declined` discards it left, its known pickups and its own melds on the `table`): it throws its highest deadwood card and lays melds at once (it then holds no meld, no card it could lay off, GFF-7 / TT-10, and no card above the lowest it discarded or left lying); it throws its highest deadwood card but holds its melds (a meld plus such cards); it throws at random (uniform cards). An opponent who has not played yet is unconstrained. Each opponent knocks as a mixture of styles (cautious, knocks at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`), or drops when its total is likely the lowest (its `profile.drops_when_lowest`, learned by `profile`): then an opponent that has played on past a turn start is read as not likely lowest, and `win_probability` weighs down the draws that give it such a total; one whose TT-12 counter (`waiting`) is positive cannot knock at its next turn; a GFF seat with `hand_size` 0, or whose bankroll in `bankrolls` cannot stake at `stake`, was not dealt in (GFF-6).
          */
         post: operations["gffProfile"];
         delete?: never;
@@ -476,8 +476,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Learn each opponent's way of playing from the hands shown when a deal ends
-         * @description At the end of a deal the hands are shown (TT-13/TT-14): send the situation as it stood then (your hand, the table, the discard pile, what each opponent did, with each opponent's `profile` from the last deal) and the hands shown (`final_hands`). For each opponent that had played and did not end the deal (`ended_by`), its shown total is read against 400 hands drawn under each of the opponent model's three ways of playing alone (throws its highest card and lays melds at once, throws its highest card and holds its melds, throws any card); a total within 2 points is a match. Its profile moves 0.3 of the way to each way's share of that evidence, with a little of the default prior mixed back, so a player who changes style is followed. Send each `profile` back as that opponent's `profile` in the next deal's requests: the opponent model then starts from it, and `win_probability` fits that player better (docs/strength.md). The same hands teach each opponent's drop timing (`drops_when_lowest`): the seat that ended the deal dropped on its total, every other seat that had played passed up its last turn start on about the total it shows; each is read against the highest total on which a player stopping as this advice does would drop, and the weight moves 0.3 of the way to its share of that evidence. Opponent model: cards known to be elsewhere (hand, table, discard pile, known pickups, the GFF-5 flip card in the dealer's hand until it shows up elsewhere) are never imagined in an opponent's hand; opponents' hidden cards are drawn from the unseen cards. An opponent who has played a turn (`turns`) is a mixture of three ways of playing, weighted by how well each explains what it did (its `discarded` cards, the `declined` discards it left, its known pickups and its own melds on the `table`): it throws its highest deadwood card and lays melds at once (it then holds no meld, no card it could lay off, GFF-7 / TT-10, and no card above the lowest it discarded or left lying); it throws its highest deadwood card but holds its melds (a meld plus such cards); it throws at random (uniform cards). An opponent who has not played yet is unconstrained. Each opponent knocks as a mixture of styles (cautious, knocks at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`), or drops when its total is likely the lowest (its `profile.drops_when_lowest`, learned by `profile`): then an opponent that has played on past a turn start is read as not likely lowest, and `win_probability` weighs down the draws that give it such a total; one whose TT-12 counter (`waiting`) is positive cannot knock at its next turn; a GFF seat with `hand_size` 0, or whose bankroll in `bankrolls` cannot stake at `stake`, was not dealt in (GFF-6).
+         * Learn each opponent's way of playing from the hands shown when a deal ends, or from the cards of an opponent that went out
+         * @description At the end of a deal the hands are shown (TT-13/TT-14): send the situation as it stood then (your hand, the table, the discard pile, what each opponent did, with each opponent's `profile` from the last deal) and the hands shown (`final_hands`). For each opponent that had played and did not end the deal (`ended_by`), its shown total is read against 400 hands drawn under each of the opponent model's three ways of playing alone (throws its highest card and lays melds at once, throws its highest card and holds its melds, throws any card); a total within 2 points is a match. Its profile moves 0.3 of the way to each way's share of that evidence, with a little of the default prior mixed back, so a player who changes style is followed. Send each `profile` back as that opponent's `profile` in the next deal's requests: the opponent model then starts from it, and `win_probability` fits that player better (docs/strength.md). The same hands teach each opponent's drop timing (`drops_when_lowest`): the seat that ended the deal dropped on its total, every other seat that had played passed up its last turn start on about the total it shows; each is read against the highest total on which a player stopping as this advice does would drop, and the weight moves 0.3 of the way to its share of that evidence. When an opponent ends the deal by emptying its hand, no other hand is shown: send the situation as it stood at the start of that opponent's turn and its cards (`went_out`, with the top discard it took, if any) instead of `final_hands`. Its profile is read the same way, a drawn hand matching when its total is within 2 points of the hand it held and it too empties with the card drawn; the other opponents keep theirs. Opponent model: cards known to be elsewhere (hand, table, discard pile, known pickups, the GFF-5 flip card in the dealer's hand until it shows up elsewhere) are never imagined in an opponent's hand; opponents' hidden cards are drawn from the unseen cards. An opponent who has played a turn (`turns`) is a mixture of three ways of playing, weighted by how well each explains what it did (its `discarded` cards, the `declined` discards it left, its known pickups and its own melds on the `table`): it throws its highest deadwood card and lays melds at once (it then holds no meld, no card it could lay off, GFF-7 / TT-10, and no card above the lowest it discarded or left lying); it throws its highest deadwood card but holds its melds (a meld plus such cards); it throws at random (uniform cards). An opponent who has not played yet is unconstrained. Each opponent knocks as a mixture of styles (cautious, knocks at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`), or drops when its total is likely the lowest (its `profile.drops_when_lowest`, learned by `profile`): then an opponent that has played on past a turn start is read as not likely lowest, and `win_probability` weighs down the draws that give it such a total; one whose TT-12 counter (`waiting`) is positive cannot knock at its next turn; a GFF seat with `hand_size` 0, or whose bankroll in `bankrolls` cannot stake at `stake`, was not dealt in (GFF-6).
          */
         post: operations["ttProfile"];
         delete?: never;
@@ -1576,6 +1576,18 @@ export interface components {
             /** @description Every card it showed. */
             cards: string[];
         };
+        GffWentOut: {
+            /** @description The opponent's seat. */
+            seat: number;
+            /** @description Every card it held after its draw, all laid, laid off or thrown as it went out: one more than it held at the start of the turn. */
+            cards: string[];
+            /**
+             * @description The top discard it took on that turn (the first card of `discard_pile`); null or absent: it drew from the stock.
+             * @default null
+             * @example 10H
+             */
+            picked_up?: string | null;
+        };
         GffProfileRequest: {
             /** @description The asking player's cards when the deal ended (at most 5). */
             hand: string[];
@@ -1621,8 +1633,16 @@ export interface components {
             samples?: number | null;
             /** @description Not used. */
             precision?: number;
-            /** @description The opponents' hands as shown when the deal ended (at a knock or drop every hand is shown), one entry per seat; seats left out teach nothing. */
-            final_hands: components["schemas"]["GffFinalHand"][];
+            /**
+             * @description The opponents' hands as shown when a knock or drop ended the deal (every hand is shown), one entry per seat; seats left out teach nothing. Give this or `went_out`.
+             * @default null
+             */
+            final_hands?: components["schemas"]["GffFinalHand"][] | null;
+            /**
+             * @description Instead of `final_hands`, when an opponent ended the deal by emptying its hand (a tunk out or going out shows no other hand): that opponent and its cards. The rest of the request is then the situation at the start of that opponent's turn, before its draw.
+             * @default null
+             */
+            went_out?: components["schemas"]["GffWentOut"] | (Record<string, never> | null);
             /**
              * @description The seat that knocked or dropped, if an opponent: its hand is low because it chose to end the deal, which says nothing about how it plays, so it is not learned from.
              * @default null
@@ -2271,6 +2291,18 @@ export interface components {
             /** @description Every card it showed. */
             cards: string[];
         };
+        TtWentOut: {
+            /** @description The opponent's seat. */
+            seat: number;
+            /** @description Every card it held after its draw, all laid, laid off or thrown as it went out: one more than it held at the start of the turn. */
+            cards: string[];
+            /**
+             * @description The top discard it took on that turn (the first card of `discard_pile`); null or absent: it drew from the stock.
+             * @default null
+             * @example RH3
+             */
+            picked_up?: string | null;
+        };
         TtProfileRequest: {
             /** @description The asking player's cards when the deal ended (at most 5). */
             hand: string[];
@@ -2316,8 +2348,16 @@ export interface components {
             samples?: number | null;
             /** @description Not used. */
             precision?: number;
-            /** @description The opponents' hands as shown when the deal ended (at a knock or drop every hand is shown), one entry per seat; seats left out teach nothing. */
-            final_hands: components["schemas"]["TtFinalHand"][];
+            /**
+             * @description The opponents' hands as shown when a knock or drop ended the deal (every hand is shown), one entry per seat; seats left out teach nothing. Give this or `went_out`.
+             * @default null
+             */
+            final_hands?: components["schemas"]["TtFinalHand"][] | null;
+            /**
+             * @description Instead of `final_hands`, when an opponent ended the deal by emptying its hand (a tunk out or going out shows no other hand): that opponent and its cards. The rest of the request is then the situation at the start of that opponent's turn, before its draw.
+             * @default null
+             */
+            went_out?: components["schemas"]["TtWentOut"] | (Record<string, never> | null);
             /**
              * @description The seat that knocked or dropped, if an opponent: its hand is low because it chose to end the deal, which says nothing about how it plays, so it is not learned from.
              * @default null

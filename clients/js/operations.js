@@ -972,7 +972,19 @@ export const SCHEMAS = {
     "maxItems": 7,
     "items": {
      "$ref": "GffFinalHand"
-    }
+    },
+    "nullable": true
+   },
+   "went_out": {
+    "anyOf": [
+     {
+      "$ref": "GffWentOut"
+     },
+     {
+      "type": "object",
+      "nullable": true
+     }
+    ]
    },
    "ended_by": {
     "type": "integer",
@@ -982,7 +994,6 @@ export const SCHEMAS = {
    }
   },
   "required": [
-   "final_hands",
    "hand",
    "players"
   ],
@@ -1101,6 +1112,35 @@ export const SCHEMAS = {
   "required": [
    "cards",
    "owner"
+  ],
+  "additionalProperties": false
+ },
+ "GffWentOut": {
+  "type": "object",
+  "properties": {
+   "seat": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 63
+   },
+   "cards": {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 6,
+    "items": {
+     "type": "string",
+     "pattern": "^\\s*(?:[aA2-9tTjJqQkK0]|10)[sShHdDcC♠♥♦♣]\\s*$"
+    }
+   },
+   "picked_up": {
+    "type": "string",
+    "pattern": "^\\s*(?:[aA2-9tTjJqQkK0]|10)[sShHdDcC♠♥♦♣]\\s*$",
+    "nullable": true
+   }
+  },
+  "required": [
+   "cards",
+   "seat"
   ],
   "additionalProperties": false
  },
@@ -2421,7 +2461,19 @@ export const SCHEMAS = {
     "maxItems": 7,
     "items": {
      "$ref": "TtFinalHand"
-    }
+    },
+    "nullable": true
+   },
+   "went_out": {
+    "anyOf": [
+     {
+      "$ref": "TtWentOut"
+     },
+     {
+      "type": "object",
+      "nullable": true
+     }
+    ]
    },
    "ended_by": {
     "type": "integer",
@@ -2431,7 +2483,6 @@ export const SCHEMAS = {
    }
   },
   "required": [
-   "final_hands",
    "hand",
    "players"
   ],
@@ -2522,6 +2573,35 @@ export const SCHEMAS = {
   "required": [
    "cards",
    "owner"
+  ],
+  "additionalProperties": false
+ },
+ "TtWentOut": {
+  "type": "object",
+  "properties": {
+   "seat": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 63
+   },
+   "cards": {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 6,
+    "items": {
+     "type": "string",
+     "pattern": "^\\s*[rRyYgGbBkK][cChHtTsSbB][1-4?]\\s*$"
+    }
+   },
+   "picked_up": {
+    "type": "string",
+    "pattern": "^\\s*[rRyYgGbBkK][cChHtTsSbB][1-4?]\\s*$",
+    "nullable": true
+   }
+  },
+  "required": [
+   "cards",
+   "seat"
   ],
   "additionalProperties": false
  }

@@ -18,6 +18,7 @@ Policies only ever see an :class:`~engine.sim.core.Observation`.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from engine.sim.core import DealResult, KnockRecord, Observation, Policy
 from engine.sim.tunk import (
     EndHook,
     KnockHook,
+    OutHook,
     TunkDeal,
     check_conservation,
     deal_hands,
@@ -202,13 +204,15 @@ def play_gff_deal(
     flop_carry: int = 0,
     on_knock: KnockHook | None = None,
     on_end: EndHook | None = None,
+    on_out: OutHook | None = None,
     check: bool = False,
     start: GffDeal | None = None,
 ) -> tuple[DealResult, int, int]:
     """Play and settle one deal; returns the result and the flip/flop money carried onwards.
 
     ``on_knock`` sees every drop decision with every seat's total at that moment (calibration);
-    ``on_end`` a deal a drop ended, every hand shown (opponent profiles).
+    ``on_end`` a deal a drop ended, every hand shown (opponent profiles); ``on_out`` a deal a
+    tunk out or going out ended, as it stood at the start of that turn, with the player's cards.
     ``check`` asserts card conservation after every step (tests). ``start`` plays on from a
     prepared deal (tests) instead of dealing a new one.
     """
@@ -240,12 +244,16 @@ def play_gff_deal(
                 outcome = Drop(seat, deal.totals())
                 break
             take = bool(deal.discards) and policies[seat].take_discard(obs)  # GFF-7
-            draw_card(deal, seat, take)
+            before = copy.deepcopy(deal) if on_out is not None else None
+            card = draw_card(deal, seat, take)
+            revealed = tuple(deal.hands[seat])
             last_stock = not deal.stock  # GFF-11: this turn ends the hand
             kind = _apply_going_out(deal, seat)
             if check:
                 deal.check_conservation()
             if kind is not None:
+                if on_out is not None:
+                    on_out(before, seat, turn, revealed, card if take else None)
                 outcome = TunkOut(seat) if kind == "tunk_out" else GoOut(seat)
                 break
             lay_everything(deal, seat, policies[seat].lay_melds(deal.observation(seat, turn)))

@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from engine.sim.core import DealResult, Observation, Policy
 from engine.sim.tunk import (
     EndHook,
     KnockHook,
+    OutHook,
     TunkDeal,
     check_conservation,
     deal_hands,
@@ -211,11 +213,13 @@ def play_tt_deal(
     rules: TripleTunkRules | None = None,
     on_knock: KnockHook | None = None,
     on_end: EndHook | None = None,
+    on_out: OutHook | None = None,
     check: bool = False,
     start: TTDeal | None = None,
 ) -> DealResult:
     """Play and settle one Triple Tunk deal (see the module docstring); ``start`` plays on from
-    a prepared deal (tests). ``on_end`` sees a deal a knock ended, every hand shown."""
+    a prepared deal (tests). ``on_end`` sees a deal a knock ended, every hand shown; ``on_out``
+    a deal a tunk out ended, as it stood at the start of that turn, with the tunker's cards."""
     rules = rules or TripleTunkRules()
     n = len(policies)
     deal = start if start is not None else deal_tt(n, dealer, rng, rules)
@@ -244,9 +248,13 @@ def play_tt_deal(
         take = not deal.stock or (bool(deal.discards) and policies[seat].take_discard(obs))
         if take and not deal.discards:
             break  # nothing left to draw anywhere: abandon the deal
-        draw_card(deal, seat, take)
+        before = copy.deepcopy(deal) if on_out is not None else None
+        card = draw_card(deal, seat, take)
+        revealed = tuple(deal.hands[seat])
         bonus_out = _tunk_out(deal, seat)  # TT-11
         if bonus_out is not None:
+            if on_out is not None:
+                on_out(before, seat, turn, revealed, card if take else None)
             bonus = tuple(
                 bonus_out if s == seat else owned_special_bonus(deal.table, s) for s in range(n)
             )

@@ -82,6 +82,10 @@ KnockHook = Callable[[int, tuple[int, ...], bool], None]
 # Sees a deal that a knock (TT-13) or drop (GFF-8) ended, every hand shown: (the deal, the seat
 # that knocked or dropped, the turn number), before it is settled.
 EndHook = Callable[[Any, int, int], None]
+# Sees a deal that a player ended by emptying its hand (TT-11 tunk out; GFF-9 / GFF-10): (the
+# deal as it stood at the start of that turn, the seat, the turn number, every card it held after
+# its draw, the top discard it took or None for a stock draw).
+OutHook = Callable[[Any, int, int, tuple[int, ...], "int | None"], None]
 """Called at every knock / drop decision with (seat, every seat's total right now, knocked or
 dropped): calibration reads :func:`strictly_lowest` of the totals, model checks the totals."""
 
@@ -117,6 +121,7 @@ def discard_card(deal: TunkDeal, seat: int, throw: int) -> None:
 __all__ = [
     "EndHook",
     "KnockHook",
+    "OutHook",
     "TunkDeal",
     "check_conservation",
     "deal_hands",

@@ -161,3 +161,102 @@ def test_a_profile_answer_goes_back_into_the_next_deal_as_is(client: FlaskClient
     )
     sent = post(client, f"{GFF}/knock", body)
     assert sent["win_probability"] != plain["win_probability"]
+
+
+def tt_went_out() -> dict[str, Any]:
+    """Seat 1 of a 3-player Triple Tunk deal tunked out with two 3-card melds, none laid before
+    (TT-11); the situation is the one at the start of its turn, from seat 0."""
+    return {
+        "hand": ["RS2", "YS3", "GH1", "BH2", "YH3"],
+        "players": 3,
+        "dealer": 2,
+        "discard_pile": ["YH?", "GS?"],
+        "opponents": [
+            {"seat": 1, "hand_size": 5, "turns": 3, "discarded": ["YH?", "GS?"]},
+            {
+                "seat": 2,
+                "hand_size": 5,
+                "turns": 3,
+                "profile": {"baseline": 0.5, "hoarder": 0.25, "random": 0.25},
+            },
+        ],
+        "went_out": {"seat": 1, "cards": ["RH1", "RH2", "RH3", "YC4", "GC4", "BC4"]},
+    }
+
+
+@pytest.mark.rule("TT-11")
+def test_an_opponent_that_went_out_holding_a_meld_is_read_as_holding_its_melds(
+    client: FlaskClient,
+) -> None:
+    # A player who lays every meld at once would have laid one of the two melds before this
+    # turn; one who holds its melds went out this way. Nobody else showed a hand.
+    data = post(client, f"{TT}/profile", tt_went_out())
+    one, two = data["profiles"]
+    assert (one["seat"], one["learned"], one["shown_total"]) == (1, True, None)
+    assert one["likelihoods"]["hoarder"] > 10 * one["likelihoods"]["baseline"]
+    assert one["profile"]["hoarder"] > DEFAULT_PROFILE[1]
+    assert one["profile"]["baseline"] < DEFAULT_PROFILE[0]
+    assert one["profile"]["drops_when_lowest"] == pytest.approx(DROP_STYLE_PRIOR, abs=1e-3)
+    assert (two["seat"], two["learned"]) == (2, False)
+    assert "went out" in two["reason"]
+    assert two["profile"] == {
+        "baseline": 0.5,
+        "hoarder": 0.25,
+        "random": 0.25,
+        "drops_when_lowest": DROP_STYLE_PRIOR,
+    }
+    assert "Seat 1 went out, likeliest for a player who holds its melds" in data["explanation"]
+
+
+@pytest.mark.rule("TT-10", "TT-11")
+def test_an_opponent_that_went_out_with_the_top_discard(client: FlaskClient) -> None:
+    # Seat 1 took the RH3 seat 0 had just thrown (TT-10) and tunked out: the card drawn is known,
+    # and the answer does not depend on the order its cards are listed in.
+    body = tt_went_out()
+    body["discard_pile"] = ["RH3", *body["discard_pile"]]
+    body["went_out"]["picked_up"] = "RH3"
+    data = post(client, f"{TT}/profile", body)
+    one = data["profiles"][0]
+    assert one["learned"] and one["likelihoods"]["hoarder"] > 10 * one["likelihoods"]["baseline"]
+    body["went_out"]["cards"].reverse()
+    assert post(client, f"{TT}/profile", body) == data
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda b: b.update(final_hands=[{"seat": 2, "cards": ["KB?"] * 5}]), "went_out"),
+        (lambda b: b.update(ended_by=1), "ended_by"),
+        (lambda b: b["went_out"].update(seat=0), "went_out.seat"),
+        (lambda b: b["went_out"].update(seat=5), "went_out.seat"),
+        (lambda b: b["went_out"]["cards"].pop(), "went_out.cards"),
+        (lambda b: b["went_out"]["cards"].__setitem__(0, "RS2"), "went_out.cards"),
+        (lambda b: b["went_out"].update(picked_up="GS?"), "went_out.picked_up"),
+        (lambda b: b["went_out"].update(picked_up="RH1"), "went_out.picked_up"),
+        (lambda b: b["opponents"][0].update(picked_up=["KB?"]), "went_out.cards"),
+        (lambda b: b["went_out"].pop("cards"), "went_out.cards"),
+        (lambda b: b["went_out"]["cards"].__setitem__(5, "YS1"), "went_out.cards"),
+    ],
+)
+def test_bad_went_out_requests_name_the_field(client: FlaskClient, change: Any, field: str) -> None:
+    body = tt_went_out()
+    change(body)
+    errors = problem_fields(client, f"{TT}/profile", body)
+    assert any(k == field or k.startswith(field) for k in errors), errors
+
+
+@pytest.mark.rule("GFF-9")
+def test_a_game_flip_flop_opponent_that_tunked_out_is_learned_from(client: FlaskClient) -> None:
+    # Seat 1 tunked out with two fresh spreads (GFF-9): a player who lays every spread at once
+    # holds none before its draw, so no drawn hand under that reading matches.
+    body: dict[str, Any] = {
+        "hand": ["9S", "9D", "4C", "5C", "7H"],
+        "players": 2,
+        "discard_pile": ["KH", "QD", "KS"],
+        "opponents": [{"seat": 1, "turns": 8, "discarded": ["KH", "QD", "KS"]}],
+        "went_out": {"seat": 1, "cards": ["2S", "3S", "4S", "8D", "8C", "8H"]},
+    }
+    one = post(client, f"{GFF}/profile", body)["profiles"][0]
+    assert one["learned"]
+    lk = one["likelihoods"]
+    assert lk["baseline"] <= min(lk["hoarder"], lk["random"])

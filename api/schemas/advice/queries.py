@@ -35,9 +35,11 @@ class TunkAdviceQuery:
     samples: int | None
     stake: int | None = None
     precision: float | None = None
-    # ``profile`` only: (seat, cards) of every hand shown when the deal ended, and who ended it
+    # ``profile`` only: (seat, cards) of every hand shown when the deal ended, and who ended it;
+    # or (seat, cards, card taken from the discard pile or None) of the opponent that went out
     final_hands: tuple[tuple[int, tuple[int, ...]], ...] = ()
     ended_by: int | None = None
+    went_out: tuple[int, tuple[int, ...], int | None] | None = None
 
     @property
     def sampled(self) -> bool:
@@ -79,6 +81,7 @@ class TunkAdviceQuery:
         if self.endpoint == PROFILE:
             out["final_hands"] = [[s, sorted(cards)] for s, cards in sorted(self.final_hands)]
             out["ended_by"] = self.ended_by
+            out["went_out"] = None if self.went_out is None else list(self.went_out)
         if self.sampled:
             out["seed"] = self.seed
             out["samples"] = self.samples

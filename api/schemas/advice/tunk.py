@@ -25,6 +25,7 @@ from engine.advice.situation import Observation
 from engine.advice.tunk import knock as tunk_knock
 from engine.advice.tunk.common import check_observation
 from engine.advice.tunk.knock import model_for
+from engine.advice.tunk.profile import ends_play
 from engine.core.errors import EngineError
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.core.types import TableMeld
@@ -34,6 +35,8 @@ from engine.games.gff.settle import stakes_for
 TUNK_DEFAULT_SAMPLES = tunk_knock.DEFAULT_SAMPLES
 TUNK_MAX_SAMPLES = tunk_knock.MAX_SAMPLES
 TUNK_DEFAULT_SEED = tunk_knock.DEFAULT_SEED
+# The rules that say how a hand may be emptied, named in the ``went_out`` error.
+OUT_RULES = {GAME_FLIP_FLOP: "GFF-9, GFF-10", TRIPLE_TUNK: "TT-11"}
 
 
 def hand_limit(game: str, endpoint: str) -> int:
@@ -190,6 +193,19 @@ def opponent_drop_styles(
     return tuple(out) if any(w is not None for w in out) else ()
 
 
+def seen_groups(obs: Observation, index: dict[int, int]) -> list[tuple[str, Sequence[int]]]:
+    """Every card the request shows, by the field that shows it: the hand, the discard pile,
+    the table and each opponent's known cards (the C-1 copy check of the shown hands)."""
+    groups: list[tuple[str, Sequence[int]]] = [("hand", obs.hand), ("discard_pile", obs.discards)]
+    groups += [(f"table[{i}].cards", m.cards) for i, m in enumerate(obs.table)]
+    groups += [
+        (f"opponents[{index[s]}].picked_up" if s in index else "flip_card", k)
+        for s, k in enumerate(obs.known)
+        if k
+    ]
+    return groups
+
+
 def check_final_hands(
     game: str, data: dict[str, Any], obs: Observation, index: dict[int, int]
 ) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -198,13 +214,7 @@ def check_final_hands(
     seen elsewhere more often than the deck holds (C-1)."""
     out: list[tuple[int, tuple[int, ...]]] = []
     seen: dict[int, int] = {}
-    groups: list[tuple[str, Sequence[int]]] = [("hand", obs.hand), ("discard_pile", obs.discards)]
-    groups += [(f"table[{i}].cards", m.cards) for i, m in enumerate(obs.table)]
-    groups += [
-        (f"opponents[{index[s]}].picked_up" if s in index else "flip_card", k)
-        for s, k in enumerate(obs.known)
-        if k
-    ]
+    groups = seen_groups(obs, index)
     for i, entry in enumerate(data["final_hands"]):
         where = f"final_hands[{i}]"
         s, cards = entry["seat"], entry["cards"]
@@ -231,6 +241,54 @@ def check_final_hands(
         out.append((s, tuple(sorted(cards))))
     check_copies(game, groups)
     return tuple(out)
+
+
+def check_went_out(
+    game: str, data: dict[str, Any], obs: Observation, index: dict[int, int]
+) -> tuple[int, tuple[int, ...], int | None]:
+    """The ``profile`` request's ``went_out``: an opponent's seat, every card it held after its
+    draw (one more than it held at the start of the turn, its known cards among them) and the
+    top discard it took, if it did; no card seen elsewhere more often than the deck holds
+    (C-1)."""
+    entry = data["went_out"]
+    s, cards, picked = entry["seat"], entry["cards"], entry["picked_up"]
+    check_seat("went_out.seat", s, obs.n_players)
+    if s == obs.seat:
+        raise path_error("went_out.seat", "this is the asking player's own seat")
+    held = obs.hand_sizes[s]
+    if held == 0:
+        raise path_error("went_out.seat", f"seat {s} holds no cards in this situation")
+    if len(cards) != held + 1:
+        raise path_error(
+            "went_out.cards",
+            f"seat {s} held {held} cards at the start of its turn, so {held + 1} went out with "
+            "the card it drew",
+        )
+    rest = Counter(cards)
+    if picked is not None:
+        if not obs.discards or obs.discards[0] != picked:
+            raise path_error(
+                "went_out.picked_up", "a taken discard is the first card of `discard_pile`"
+            )
+        if not rest[picked]:
+            raise path_error("went_out.picked_up", "the card it took is not among `cards`")
+        rest[picked] -= 1
+    rest.subtract(obs.known[s])
+    if any(n < 0 for n in rest.values()):
+        where_known = f"opponents[{index[s]}]" if s in index else "flip_card"
+        raise path_error(
+            "went_out.cards",
+            f"seat {s} is known to hold cards that are not among these ({where_known})",
+        )
+    groups = seen_groups(obs, index)
+    groups.append(("went_out.cards", list(rest.elements())))
+    check_copies(game, groups)
+    if not ends_play(game, cards, obs.table, s):
+        raise path_error(
+            "went_out.cards",
+            f"seat {s} cannot empty its hand with these cards on this table ({OUT_RULES[game]})",
+        )
+    return s, tuple(sorted(cards)), picked
 
 
 class TunkAdviceRequestBase(Schema):
@@ -384,9 +442,30 @@ class TunkAdviceRequestBase(Schema):
                     "and these hands); ask for fewer or use `precision`",
                 )
         final_hands: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        went_out: tuple[int, tuple[int, ...], int | None] | None = None
         ended_by = data.get("ended_by")
         if self.endpoint == PROFILE:
-            final_hands = check_final_hands(game, data, obs, index)
+            if data["went_out"] is not None:
+                if data["final_hands"] is not None:
+                    raise path_error(
+                        "went_out",
+                        "give `final_hands` (a knock or drop ended the deal) or `went_out` (an "
+                        "opponent emptied its hand), not both",
+                    )
+                if ended_by is not None:
+                    raise path_error(
+                        "ended_by",
+                        "a deal an opponent went out of was not ended by a knock or drop",
+                    )
+                went_out = check_went_out(game, data, obs, index)
+            elif data["final_hands"] is None:
+                raise path_error(
+                    "final_hands",
+                    "give the hands shown at a knock or drop (`final_hands`), or the opponent "
+                    "that went out (`went_out`)",
+                )
+            else:
+                final_hands = check_final_hands(game, data, obs, index)
             if ended_by is not None:
                 check_seat("ended_by", ended_by, players)
         return TunkAdviceQuery(
@@ -400,6 +479,7 @@ class TunkAdviceRequestBase(Schema):
             precision=data.get("precision"),
             final_hands=final_hands,
             ended_by=ended_by,
+            went_out=went_out,
         )
 
 

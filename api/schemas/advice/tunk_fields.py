@@ -259,16 +259,55 @@ def final_hand_schema(game: str) -> type[Schema]:
     )
 
 
+@cache
+def went_out_schema(game: str) -> type[Schema]:
+    """The opponent that ended the deal by emptying its hand (``profile`` requests)."""
+    return make_schema(
+        schema_name(game, "WentOut"),
+        Schema,
+        {
+            "seat": seat_field("The opponent's seat.", required=True),
+            "cards": cards_field(
+                game,
+                "Every card it held after its draw, all laid, laid off or thrown as it went "
+                "out: one more than it held at the start of the turn.",
+                required=True,
+            ),
+            "picked_up": card_field_for(
+                game,
+                load_default=None,
+                allow_none=True,
+                metadata={
+                    "description": "The top discard it took on that turn (the first card of "
+                    "`discard_pile`); null or absent: it drew from the stock."
+                },
+            ),
+        },
+    )
+
+
 def profile_fields(game: str) -> dict[str, Any]:
-    """The ``profile`` request's own fields: the hands shown at the end, and who ended it."""
+    """The ``profile`` request's own fields: the hands shown at the end and who ended it, or
+    the opponent that went out."""
     return {
         "final_hands": fields.List(
             fields.Nested(final_hand_schema(game)),
-            required=True,
+            load_default=None,
             validate=validate.Length(min=1, max=MAX_OPPONENTS),
             metadata={
-                "description": "The opponents' hands as shown when the deal ended (at a knock "
-                "or drop every hand is shown), one entry per seat; seats left out teach nothing."
+                "description": "The opponents' hands as shown when a knock or drop ended the "
+                "deal (every hand is shown), one entry per seat; seats left out teach nothing. "
+                "Give this or `went_out`."
+            },
+        ),
+        "went_out": fields.Nested(
+            went_out_schema(game),
+            load_default=None,
+            metadata={
+                "description": "Instead of `final_hands`, when an opponent ended the deal by "
+                "emptying its hand (a tunk out or going out shows no other hand): that "
+                "opponent and its cards. The rest of the request is then the situation at the "
+                "start of that opponent's turn, before its draw."
             },
         ),
         "ended_by": seat_field(

@@ -19,6 +19,16 @@ deal's evidence (its weight times its likelihood, normalised), an online expecta
 that follows a player who changes style; :data:`PROFILE_FLOOR` of the default prior is mixed back
 so that no hypothesis is ruled out.
 
+A deal an opponent ends by emptying its hand (TT-11 tunk out, GFF-9 / GFF-10) shows no other
+hand, but it shows every card that opponent held after its draw (:func:`out_likelihoods`): from
+the asking player's view at the start of that turn, a hand drawn under a hypothesis matches when
+its total is within :data:`TOTAL_BAND` of the hand the opponent held and it too empties with the
+card drawn. Asking the drawn hand to go out as well matters: the hands that go out are a chosen
+sample (a player who holds a meld goes out more often), and a likelihood of the total alone
+would read that choice as evidence. Against a player that holds its melds, most Triple Tunk
+deals end this way (69% heads-up), so without it the profile would learn from its worst hands
+only.
+
 The profile goes back in as ``Observation.profiles`` (the API's per-opponent ``profile``), the
 prior the in-deal evidence then updates.
 
@@ -36,10 +46,11 @@ as ``Observation.drop_styles`` (the API's ``profile.drops_when_lowest``).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.advice.situation import Observation
+from engine.advice.tunk.common import HandSampler
 from engine.advice.tunk.knock import likely_lowest, opponent_sampler
 from engine.advice.tunk.models import model_for
 from engine.advice.tunk.styles import (
@@ -48,6 +59,10 @@ from engine.advice.tunk.styles import (
     drop_style_likelihoods,
     lowest_cutoff,
 )
+from engine.core.options import TRIPLE_TUNK
+from engine.core.types import TableMeld
+from engine.games.gff.play import gff_going_out
+from engine.games.tt.play import tt_can_tunk_out
 
 Profile = tuple[float, float, float]  # weights of (baseline, hoarder, random), summing to 1
 
@@ -63,12 +78,10 @@ DEFAULT_PROFILE: Profile = (
 )
 
 
-def shown_likelihoods(
-    obs: Observation, seat: int, shown: Sequence[int], rng: random.Random
-) -> Profile | None:
-    """Relative likelihood of the total of the hand ``seat`` showed, under each playing
-    hypothesis alone, given ``obs`` (the asking player's view when the deal ended); None when
-    it says nothing (the seat had not played, holds no hidden card, or is not an opponent)."""
+def _seat_draws(obs: Observation, seat: int) -> tuple[int, HandSampler] | None:
+    """Where ``seat`` sits among the sampled opponents and the sampler that draws its hand
+    alone; None when its hand says nothing of how it plays (it had not played, holds no hidden
+    card, or is not an opponent)."""
     if not (seat < len(obs.turns) and obs.turns[seat] > 0):
         return None
     opponents, sampler = opponent_sampler(obs, only=seat)
@@ -77,17 +90,85 @@ def shown_likelihoods(
     index = opponents.index(seat)
     if not sampler.counts[index]:
         return None
-    pts = model_for(obs.game).points
-    target = sum(pts[c] for c in shown)
+    return index, sampler
+
+
+def _likelihoods(
+    sampler: HandSampler,
+    index: int,
+    match: Callable[[tuple[int, ...]], float],
+    rng: random.Random,
+) -> Profile:
+    """Per playing hypothesis alone, how well :data:`PROFILE_DRAWS` hands of opponent ``index``
+    drawn under it ``match`` what was seen (each 0 to 1), as a likelihood that is never zero."""
     out = []
     for hypothesis in range(3):
         draw = sampler.with_hypothesis(index, hypothesis).sample
-        hits = 0
-        for _ in range(PROFILE_DRAWS):
-            if abs(sum(pts[c] for c in draw(rng)[index]) - target) <= TOTAL_BAND:
-                hits += 1
+        hits = sum(match(draw(rng)[index]) for _ in range(PROFILE_DRAWS))
         out.append((hits + 0.5) / (PROFILE_DRAWS + 1))
     return out[0], out[1], out[2]
+
+
+def shown_likelihoods(
+    obs: Observation, seat: int, shown: Sequence[int], rng: random.Random
+) -> Profile | None:
+    """Relative likelihood of the total of the hand ``seat`` showed, under each playing
+    hypothesis alone, given ``obs`` (the asking player's view when the deal ended); None when
+    it says nothing (:func:`_seat_draws`)."""
+    found = _seat_draws(obs, seat)
+    if found is None:
+        return None
+    index, sampler = found
+    pts = model_for(obs.game).points
+    target = sum(pts[c] for c in shown)
+
+    def match(hand: tuple[int, ...]) -> float:
+        return 1.0 if abs(sum(pts[c] for c in hand) - target) <= TOTAL_BAND else 0.0
+
+    return _likelihoods(sampler, index, match, rng)
+
+
+def ends_play(game: str, hand: Sequence[int], table: Sequence[TableMeld], seat: int) -> bool:
+    """Whether ``seat`` holding ``hand`` after its draw can empty it this turn (TT-11 tunk out;
+    GFF-9 / GFF-10 tunk or go out)."""
+    if game == TRIPLE_TUNK:
+        return tt_can_tunk_out(hand, table, seat)
+    return gff_going_out(hand, table, seat).can_end
+
+
+def out_likelihoods(
+    obs: Observation,
+    seat: int,
+    revealed: Sequence[int],
+    picked: int | None,
+    rng: random.Random,
+) -> Profile | None:
+    """Relative likelihood, under each playing hypothesis alone, that ``seat`` emptied its hand
+    with the cards ``revealed`` (every card it held after its draw), given ``obs``, the asking
+    player's view at the start of that turn (module docstring); ``picked`` is the top discard
+    it took (None: a stock draw, so each revealed card is equally likely the one drawn). None
+    when it says nothing (:func:`_seat_draws`)."""
+    found = _seat_draws(obs, seat)
+    if found is None:
+        return None
+    index, sampler = found
+    pts = model_for(obs.game).points
+    whole = sum(pts[c] for c in revealed)
+    drawn = (picked,) if picked is not None else tuple(sorted(set(revealed)))
+    targets = [(c, whole - pts[c]) for c in drawn]
+    table, game = obs.table, obs.game
+
+    def match(hand: tuple[int, ...]) -> float:
+        total = sum(pts[c] for c in hand)
+        return sum(
+            1.0
+            for card, target in targets
+            if abs(total - target) <= TOTAL_BAND
+            and card not in hand
+            and ends_play(game, (*hand, card), table, seat)
+        ) / len(targets)
+
+    return _likelihoods(sampler, index, match, rng)
 
 
 def updated_profile(prior: Profile | None, likelihoods: Profile | None) -> Profile:
@@ -133,12 +214,19 @@ def drop_cutoff(obs: Observation, rng: random.Random) -> int:
     return lowest_cutoff(drawn, players, likely_lowest(obs.game, players))
 
 
+def _learned_so_far(obs: Observation, seat: int) -> tuple[Profile | None, float | None]:
+    """``seat``'s card-play profile and drop timing as the request sent them (None: none)."""
+    profile = obs.profiles[seat] if seat < len(obs.profiles) else None
+    style = obs.drop_styles[seat] if seat < len(obs.drop_styles) else None
+    return profile, style
+
+
 @dataclass(frozen=True, slots=True)
 class ProfileUpdate:
     """One seat's profile after a deal: the ``profile`` for the next deal (None: the default
-    prior), the total it showed and the ``likelihoods`` it was read with (None: not learned
-    from, and ``reason`` says why); ``drop_style``, the weight of "drops when likely lowest" for
-    the next deal (None: the default prior)."""
+    prior), the total it showed (None: it showed nothing, or went out) and the ``likelihoods``
+    it was read with (None: not learned from, and ``reason`` says why); ``drop_style``, the
+    weight of "drops when likely lowest" for the next deal (None: the default prior)."""
 
     seat: int
     profile: Profile | None
@@ -146,6 +234,21 @@ class ProfileUpdate:
     likelihoods: Profile | None
     reason: str
     drop_style: float | None = None
+
+
+def _read(
+    seat: int,
+    prior: Profile | None,
+    total: int | None,
+    likelihoods: Profile | None,
+    style: float | None,
+    why_not: str,
+) -> ProfileUpdate:
+    """``seat``'s update: its profile moved by the ``likelihoods``, or kept when there are none
+    (and ``why_not`` says why)."""
+    if likelihoods is None:
+        return ProfileUpdate(seat, prior, total, None, why_not, style)
+    return ProfileUpdate(seat, updated_profile(prior, likelihoods), total, likelihoods, "", style)
 
 
 def profile_updates(
@@ -163,8 +266,7 @@ def profile_updates(
     cutoff = drop_cutoff(obs, random.Random(seed + 1))
     out: list[ProfileUpdate] = []
     for seat in obs.opponents():
-        prior = obs.profiles[seat] if seat < len(obs.profiles) else None
-        style = obs.drop_styles[seat] if seat < len(obs.drop_styles) else None
+        prior, style = _learned_so_far(obs, seat)
         cards = shown.get(seat)
         if cards is None:
             out.append(ProfileUpdate(seat, prior, None, None, "its hand was not shown", style))
@@ -178,13 +280,44 @@ def profile_updates(
             out.append(ProfileUpdate(seat, prior, total, None, reason, style))
             continue
         likelihoods = shown_likelihoods(obs, seat, cards, rng)
-        if likelihoods is None:
-            reason = "it had not played a turn, so nothing it did constrains its hand"
-            out.append(ProfileUpdate(seat, prior, total, None, reason, style))
-            continue
-        profile = updated_profile(prior, likelihoods)
-        out.append(ProfileUpdate(seat, profile, total, likelihoods, "", style))
+        why_not = "it had not played a turn, so nothing it did constrains its hand"
+        out.append(_read(seat, prior, total, likelihoods, style, why_not))
     return tuple(out)
+
+
+def out_updates(
+    obs: Observation,
+    seat: int,
+    revealed: Sequence[int],
+    picked: int | None,
+    seed: int = 0,
+) -> tuple[ProfileUpdate, ...]:
+    """Every opponent's profile after a deal that ``seat`` ended by emptying its hand (TT-11,
+    GFF-9 / GFF-10), ``obs`` the asking player's view at the start of that turn: ``seat``'s
+    card-play profile moves by :func:`out_likelihoods`; the others showed nothing, so they keep
+    theirs, as does every drop timing."""
+    rng = random.Random(seed)
+    out: list[ProfileUpdate] = []
+    for s in obs.opponents():
+        prior, style = _learned_so_far(obs, s)
+        if s != seat:
+            reason = "another player went out, so its hand was not shown"
+            out.append(ProfileUpdate(s, prior, None, None, reason, style))
+            continue
+        likelihoods = out_likelihoods(obs, s, revealed, picked, rng)
+        why_not = "it had not played a turn before going out, so nothing constrains its hand"
+        out.append(_read(s, prior, None, likelihoods, style, why_not))
+    return tuple(out)
+
+
+def learned_by_seat(
+    obs: Observation, updates: Sequence[ProfileUpdate]
+) -> tuple[tuple[Profile | None, ...], tuple[float | None, ...]]:
+    """Every seat's card-play profile and "drops when likely lowest" weight from the opponents'
+    ``updates``, by seat; the asking seat's entries are kept as they were (None when none)."""
+    by_seat = {u.seat: (u.profile, u.drop_style) for u in updates}
+    learned = [by_seat.get(s) or _learned_so_far(obs, s) for s in range(obs.n_players)]
+    return tuple(p for p, _ in learned), tuple(d for _, d in learned)
 
 
 def learn_profiles(
@@ -193,22 +326,21 @@ def learn_profiles(
     ender: int | None,
     seed: int = 0,
 ) -> tuple[tuple[Profile | None, ...], tuple[float | None, ...]]:
-    """Every seat's card-play profile and "drops when likely lowest" weight after a deal
-    (:func:`profile_updates`), by seat; the asking seat's entries are kept as they were (None
-    when none)."""
-    updates = {u.seat: u for u in profile_updates(obs, shown, ender, seed)}
-    seats = range(obs.n_players)
-    profiles = tuple(
-        updates[s].profile if s in updates else (obs.profiles[s] if s < len(obs.profiles) else None)
-        for s in seats
-    )
-    styles = tuple(
-        updates[s].drop_style
-        if s in updates
-        else (obs.drop_styles[s] if s < len(obs.drop_styles) else None)
-        for s in seats
-    )
-    return profiles, styles
+    """Every seat's card-play profile and "drops when likely lowest" weight after a deal a knock
+    or drop ended (:func:`profile_updates`), by seat."""
+    return learned_by_seat(obs, profile_updates(obs, shown, ender, seed))
+
+
+def learn_from_out(
+    obs: Observation,
+    seat: int,
+    revealed: Sequence[int],
+    picked: int | None,
+    seed: int = 0,
+) -> tuple[tuple[Profile | None, ...], tuple[float | None, ...]]:
+    """Every seat's profile and drop timing after a deal ``seat`` ended by emptying its hand
+    (:func:`out_updates`), by seat."""
+    return learned_by_seat(obs, out_updates(obs, seat, revealed, picked, seed))
 
 
 _NAMES = ("throws its highest card", "holds its melds", "throws any card")
@@ -231,8 +363,9 @@ def profile_explanation(updates: Sequence[ProfileUpdate]) -> str:
         assert u.profile is not None
         best = max(range(3), key=lambda k: likelihoods[k])
         b, h, r = u.profile
+        what = "went out" if u.shown_total is None else f"showed {u.shown_total} points"
         parts.append(
-            f"Seat {u.seat} showed {u.shown_total} points, likeliest for a player who "
+            f"Seat {u.seat} {what}, likeliest for a player who "
             f"{_NAMES[best]}; its profile for the next deal: baseline {b:.2f}, hoarder {h:.2f}, "
             f"random {r:.2f}.{timing}"
         )
@@ -250,7 +383,12 @@ __all__ = [
     "Profile",
     "ProfileUpdate",
     "drop_cutoff",
+    "ends_play",
+    "learn_from_out",
     "learn_profiles",
+    "learned_by_seat",
+    "out_likelihoods",
+    "out_updates",
     "profile_explanation",
     "profile_updates",
     "shown_likelihoods",

@@ -15,16 +15,21 @@ from engine.advice.situation import Observation
 from engine.advice.tunk.common import GFF_MODEL, unseen_cards
 from engine.advice.tunk.profile import (
     DEFAULT_PROFILE,
+    PROFILE_DRAWS,
     PROFILE_FLOOR,
     PROFILE_RATE,
+    learn_from_out,
     learn_profiles,
+    out_likelihoods,
     shown_likelihoods,
     updated_profile,
 )
 from engine.advice.tunk.styles import behaviour
 from engine.core.cards import parse_cards
+from engine.core.topper import parse_topper_cards
+from engine.games.tt.play import tt_can_tunk_out
 from engine.sim.policies import AdvisorPolicy
-from tests.support.observations import gff_observation
+from tests.support.observations import gff_observation, tt_observation
 
 LOW_THROWER = parse_cards(["5H", "4S"])  # thrown as its highest cards: it keeps fives and below
 
@@ -138,3 +143,53 @@ def test_the_advisor_reads_its_profiles_into_every_question(
     monkeypatch.setattr(policies, "knock_advice", spy)
     advisor.knock(gff_end())
     assert seen[0].profiles == (None, (0.1, 0.1, 0.8))
+
+
+# Seat 1 of a 3-player Triple Tunk deal tunked out on its fourth turn with two 3-card melds, none
+# laid before (TT-11): it held one of them through its earlier turns.
+WENT_OUT = parse_topper_cards(["RH1", "RH2", "RH3", "YC4", "GC4", "BC4"])
+THROWN = parse_topper_cards(["GS?", "YH?"])
+
+
+def tt_turn_start(**fields: object) -> Observation:
+    """Seat 0's view at the start of the turn on which seat 1 went out with :data:`WENT_OUT`."""
+    defaults: dict[str, object] = dict(
+        turns=(3, 3, 3),
+        hand_sizes=(5, 5, 5),
+        discards=THROWN,
+        discard_history=((), THROWN, ()),
+        stock_size=80,
+    )
+    return tt_observation("RS2 YS3 GH1 BH2 YH3", **{**defaults, **fields})
+
+
+@pytest.mark.rule("TT-11")
+@pytest.mark.parametrize("picked", [None, WENT_OUT[2]])
+def test_going_out_with_two_fresh_melds_is_read_as_holding_melds(picked: int | None) -> None:
+    # A player who lays every meld at once holds none before its draw, so it cannot go out with
+    # two melds laid this turn (its likelihood stays near the floor); a hoarder holds one.
+    assert tt_can_tunk_out(WENT_OUT, (), 1)
+    base, hoard, rand = out_likelihoods(tt_turn_start(), 1, WENT_OUT, picked, random.Random(1)) or (
+        0,
+        0,
+        0,
+    )
+    floor = 0.5 / (PROFILE_DRAWS + 1)
+    assert base < 10 * floor
+    assert hoard > 10 * base
+    assert rand > 5 * base
+
+
+@pytest.mark.rule("TT-11")
+def test_only_the_seat_that_went_out_is_learned_from() -> None:
+    prior = (0.5, 0.25, 0.25)
+    obs = tt_turn_start(profiles=(None, DEFAULT_PROFILE, prior))
+    learned, styles = learn_from_out(obs, 1, WENT_OUT, None, seed=3)
+    assert styles == (None, None, None)
+    assert learned[0] is None and learned[2] == prior
+    assert learned[1] is not None and learned[1][1] > DEFAULT_PROFILE[1]
+    assert learned[1][0] < DEFAULT_PROFILE[0]
+    # the asking seat itself, or a seat that had not played, teaches nothing
+    assert learn_from_out(obs, 0, WENT_OUT, None)[0] == obs.profiles
+    unplayed = tt_turn_start(turns=(3, 0, 3), discard_history=((), (), ()), discards=())
+    assert learn_from_out(unplayed, 1, WENT_OUT, None)[0] == (None, None, None)

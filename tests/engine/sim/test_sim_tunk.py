@@ -241,3 +241,37 @@ def test_every_panel_style_plays_legal_deals(style: str) -> None:
         else:
             result = play_tt_deal(seats, 0, rng, check=True)
         assert sum(result.game_net) == 0
+
+
+@pytest.mark.rule("TT-11", "GFF-9", "GFF-10")
+@pytest.mark.parametrize("game", [TRIPLE_TUNK, GAME_FLIP_FLOP])
+def test_a_deal_that_goes_out_shows_the_turn_start_and_the_cards_that_went_out(game: str) -> None:
+    """``on_out`` fires exactly on deals a tunk out or going out ended, with the deal as it stood
+    before that turn's draw: the player's hand then plus the card it drew are the revealed
+    cards, and a card taken from the discard pile was its top card."""
+    rng = random.Random(7)
+    seen: list[tuple[object, ...]] = []
+    ended_out = 0
+
+    def on_out(before, seat, turn, revealed, picked) -> None:  # type: ignore[no-untyped-def]
+        seen.append((before, seat, turn, revealed, picked))
+
+    for d in range(60):
+        policies = [BaselinePolicy(game, 0) for _ in range(3)]
+        if game == TRIPLE_TUNK:
+            result = play_tt_deal(policies, d % 3, rng, on_out=on_out)
+        else:
+            result = play_gff_deal(policies, d % 3, rng, on_out=on_out)[0]
+        ended_out += result.end in ("tunk_out", "go_out")
+        assert len(seen) == ended_out
+        if result.end not in ("tunk_out", "go_out"):
+            continue
+        before, seat, turn, revealed, picked = seen[-1]
+        hand = before.hands[seat]  # type: ignore[attr-defined]
+        assert len(revealed) == len(hand) + 1
+        drawn = [c for c in revealed if c not in hand]
+        assert len(drawn) == 1 and sorted(hand + drawn) == sorted(revealed)
+        if picked is not None:
+            assert drawn == [picked] == [before.discards[-1]]  # type: ignore[attr-defined]
+        assert turn == result.turns
+    assert ended_out >= 10
