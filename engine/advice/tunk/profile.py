@@ -59,7 +59,7 @@ from engine.advice.tunk.styles import (
     drop_style_likelihoods,
     lowest_cutoff,
 )
-from engine.core.options import TRIPLE_TUNK
+from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.core.types import TableMeld
 from engine.games.gff.play import gff_going_out
 from engine.games.tt.play import tt_can_tunk_out
@@ -128,12 +128,21 @@ def shown_likelihoods(
     return _likelihoods(sampler, index, match, rng)
 
 
+def _gff_ends_play(hand: Sequence[int], table: Sequence[TableMeld], seat: int) -> bool:
+    return gff_going_out(hand, table, seat).can_end
+
+
+# Per Tunk game: whether a seat can empty its hand after its draw (TT-11; GFF-9 / GFF-10).
+_ENDS_PLAY: dict[str, Callable[[Sequence[int], Sequence[TableMeld], int], bool]] = {
+    TRIPLE_TUNK: tt_can_tunk_out,
+    GAME_FLIP_FLOP: _gff_ends_play,
+}
+
+
 def ends_play(game: str, hand: Sequence[int], table: Sequence[TableMeld], seat: int) -> bool:
     """Whether ``seat`` holding ``hand`` after its draw can empty it this turn (TT-11 tunk out;
     GFF-9 / GFF-10 tunk or go out)."""
-    if game == TRIPLE_TUNK:
-        return tt_can_tunk_out(hand, table, seat)
-    return gff_going_out(hand, table, seat).can_end
+    return _ENDS_PLAY[game](hand, table, seat)
 
 
 def out_likelihoods(
