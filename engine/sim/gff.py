@@ -246,7 +246,7 @@ def play_gff_deal(
             take = bool(deal.discards) and policies[seat].take_discard(obs)  # GFF-7
             before = copy.deepcopy(deal) if on_out is not None else None
             card = draw_card(deal, seat, take)
-            revealed = tuple(deal.hands[seat])
+            revealed = tuple(deal.hands[seat]) if on_out is not None else ()
             last_stock = not deal.stock  # GFF-11: this turn ends the hand
             kind = _apply_going_out(deal, seat)
             if check:

@@ -250,7 +250,7 @@ def play_tt_deal(
             break  # nothing left to draw anywhere: abandon the deal
         before = copy.deepcopy(deal) if on_out is not None else None
         card = draw_card(deal, seat, take)
-        revealed = tuple(deal.hands[seat])
+        revealed = tuple(deal.hands[seat]) if on_out is not None else ()
         bonus_out = _tunk_out(deal, seat)  # TT-11
         if bonus_out is not None:
             if on_out is not None:

@@ -24,8 +24,7 @@ from api.schemas.melds import gff_meld_problem, tt_meld_problem, validate_engine
 from engine.advice.situation import Observation
 from engine.advice.tunk import knock as tunk_knock
 from engine.advice.tunk.common import check_observation
-from engine.advice.tunk.knock import model_for
-from engine.advice.tunk.profile import ends_play
+from engine.advice.tunk.knock import ends_play, model_for
 from engine.core.errors import EngineError
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.core.types import TableMeld

@@ -55,9 +55,10 @@ from engine.advice.tunk.value import Evaluator, KeepFigures
 from engine.core.errors import EngineError
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.core.stats import wilson_interval
-from engine.games.gff.play import spread_kind
+from engine.core.types import TableMeld
+from engine.games.gff.play import gff_going_out, spread_kind
 from engine.games.gff.settle import Drop, settle_gff, stakes_for
-from engine.games.tt.play import extenders, owned_special_bonus
+from engine.games.tt.play import extenders, owned_special_bonus, tt_can_tunk_out
 from engine.games.tt.settle import multiplier
 
 DEFAULT_SAMPLES = 500  # ~5 ms per knock question, 95% interval half-width <= 0.044
@@ -213,7 +214,8 @@ class _Knocking:
     ``word``/``doing``/``unit`` name it in the explanation; ``staked``: the deal is played for
     GFF-6 stakes and the payouts come from the GFF-8 settlement (a caught dropper pays a fixed
     penalty), else a caught TT-13 knocker pays each winner's TT-14 multiplier; ``extenders``
-    the cards that lay off on a table meld (GFF-3 / TT-8).
+    the cards that lay off on a table meld (GFF-3 / TT-8); ``ends_play`` whether a seat can
+    empty its hand after its draw (GFF-9 / GFF-10, TT-11).
     """
 
     word: str
@@ -221,12 +223,23 @@ class _Knocking:
     unit: str
     staked: bool
     extenders: Callable[[tuple[int, ...], bool], frozenset[int]]
+    ends_play: Callable[[Sequence[int], Sequence[TableMeld], int], bool]
+
+
+def _gff_ends_play(hand: Sequence[int], table: Sequence[TableMeld], seat: int) -> bool:
+    return gff_going_out(hand, table, seat).can_end
 
 
 _KNOCKING: dict[str, _Knocking] = {
-    GAME_FLIP_FLOP: _Knocking("drop", "dropping", "stakes", True, _gff_extenders),
-    TRIPLE_TUNK: _Knocking("knock", "knocking", "units", False, _tt_extenders),
+    GAME_FLIP_FLOP: _Knocking("drop", "dropping", "stakes", True, _gff_extenders, _gff_ends_play),
+    TRIPLE_TUNK: _Knocking("knock", "knocking", "units", False, _tt_extenders, tt_can_tunk_out),
 }
+
+
+def ends_play(game: str, hand: Sequence[int], table: Sequence[TableMeld], seat: int) -> bool:
+    """Whether ``seat`` holding ``hand`` after its draw can empty it this turn (TT-11 tunk out;
+    GFF-9 / GFF-10 tunk or go out)."""
+    return _KNOCKING[game].ends_play(hand, table, seat)
 
 
 def is_all_in(obs: Observation) -> bool:
@@ -596,6 +609,7 @@ __all__ = [
     "MAX_SAMPLES",
     "PLAY_ON_LINE",
     "drop_payouts",
+    "ends_play",
     "is_all_in",
     "likely_lowest",
     "knock_advice",

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 
 from engine.advice.situation import Observation
 from engine.advice.tunk.common import HandSampler
-from engine.advice.tunk.knock import likely_lowest, opponent_sampler
+from engine.advice.tunk.knock import ends_play, likely_lowest, opponent_sampler
 from engine.advice.tunk.models import model_for
 from engine.advice.tunk.styles import (
     BEHAVIOUR_PRIOR,
@@ -59,10 +59,6 @@ from engine.advice.tunk.styles import (
     drop_style_likelihoods,
     lowest_cutoff,
 )
-from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
-from engine.core.types import TableMeld
-from engine.games.gff.play import gff_going_out
-from engine.games.tt.play import tt_can_tunk_out
 
 Profile = tuple[float, float, float]  # weights of (baseline, hoarder, random), summing to 1
 
@@ -126,23 +122,6 @@ def shown_likelihoods(
         return 1.0 if abs(sum(pts[c] for c in hand) - target) <= TOTAL_BAND else 0.0
 
     return _likelihoods(sampler, index, match, rng)
-
-
-def _gff_ends_play(hand: Sequence[int], table: Sequence[TableMeld], seat: int) -> bool:
-    return gff_going_out(hand, table, seat).can_end
-
-
-# Per Tunk game: whether a seat can empty its hand after its draw (TT-11; GFF-9 / GFF-10).
-_ENDS_PLAY: dict[str, Callable[[Sequence[int], Sequence[TableMeld], int], bool]] = {
-    TRIPLE_TUNK: tt_can_tunk_out,
-    GAME_FLIP_FLOP: _gff_ends_play,
-}
-
-
-def ends_play(game: str, hand: Sequence[int], table: Sequence[TableMeld], seat: int) -> bool:
-    """Whether ``seat`` holding ``hand`` after its draw can empty it this turn (TT-11 tunk out;
-    GFF-9 / GFF-10 tunk or go out)."""
-    return _ENDS_PLAY[game](hand, table, seat)
 
 
 def out_likelihoods(
@@ -392,7 +371,6 @@ __all__ = [
     "Profile",
     "ProfileUpdate",
     "drop_cutoff",
-    "ends_play",
     "learn_from_out",
     "learn_profiles",
     "learned_by_seat",
