@@ -24,6 +24,7 @@ policies that never go out, not a rule) is scored with nobody out.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -128,7 +129,10 @@ class GameResult:
 
 
 @dataclass(slots=True)
-class _Round:
+class RoundState:
+    """A round in play: every card's place, who went out, the turns played (the simulator's
+    state; :func:`sample_world` builds one from what a seat sees)."""
+
     round_number: int
     dealer: int
     n: int
@@ -161,6 +165,14 @@ class _Round:
             rules=self.rules,
             thrown=tuple(tuple(t) for t in self.thrown),
         )
+
+    def throw(self, seat: int, card: int) -> None:
+        """Seat ``seat`` discards ``card`` (it holds it): on the pile, no longer a known pickup."""
+        self.hands[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+        self.discards.append(card)
+        self.thrown[seat].append(card)
 
     def snapshot(self) -> Snapshot:
         return Snapshot(
@@ -203,14 +215,40 @@ def play_round(
     """
     n = len(policies)
     hands, stock, discards = deal_round(round_number, n, dealer, decks, rng)
-    state = _Round(round_number, dealer, n, decks, rules, tuple(totals), hands, stock, discards)
+    state = RoundState(round_number, dealer, n, decks, rules, tuple(totals), hands, stock, discards)
     state.known = [[] for _ in range(n)]
     state.thrown = [[] for _ in range(n)]
     if on_step is not None:
         on_step(state.snapshot())
-    seat = (dealer + 1) % n
-    last_turns_left = 0
+    reshuffles = play_on(state, (dealer + 1) % n, policies, rng, on_step=on_step)
+    final = tuple(tuple(h) for h in state.hands)
+    scores, new_totals = _score(round_number, rules, state.out_seat, final, totals, decks, dealer)
+    return RoundResult(
+        round_number, dealer, state.out_seat, scores, new_totals, final, state.turn, reshuffles
+    )
+
+
+def play_on(
+    state: RoundState,
+    seat: int,
+    policies: Sequence[T13Policy],
+    rng: random.Random,
+    *,
+    last_turns_left: int = 0,
+    on_step: Callable[[Snapshot], None] | None = None,
+) -> int:
+    """Play ``state`` on from ``seat``'s turn to the round's end (T13-5, T13-8), in place.
+
+    ``last_turns_left``: when someone already went out, the last turns still to play (their
+    seats from ``seat`` on). Returns how many times the stock was rebuilt from the discards.
+
+    :raises ValueError: a policy discarded a card it does not hold or went out illegally.
+    """
+    n = state.n
+    round_number, rules = state.round_number, state.rules
     reshuffles = 0
+    if state.out_seat is not None and last_turns_left == 0:
+        return 0
     while state.turn < TURN_CAP:
         state.turn += 1
         policy = policies[seat]
@@ -256,11 +294,7 @@ def play_round(
             legal = {o.discard for o in going_out_options(hand, round_number, rules)}
             if throw not in legal:
                 raise ValueError(f"seat {seat} cannot go out: its cards are not all melded")
-        hand.remove(throw)
-        if throw in state.known[seat]:
-            state.known[seat].remove(throw)
-        state.discards.append(throw)
-        state.thrown[seat].append(throw)
+        state.throw(seat, throw)
         if on_step is not None:
             on_step(state.snapshot())
         if state.out_seat is None:
@@ -272,11 +306,57 @@ def play_round(
             if last_turns_left == 0:
                 break
         seat = (seat + 1) % n
-    final = tuple(tuple(h) for h in state.hands)
-    scores, new_totals = _score(round_number, rules, state.out_seat, final, totals, decks, dealer)
-    return RoundResult(
-        round_number, dealer, state.out_seat, scores, new_totals, final, state.turn, reshuffles
+    return reshuffles
+
+
+def round_scores(state: RoundState) -> tuple[int, ...]:
+    """Each seat's score of a finished round (T13-6): 0 for the player who went out, else the
+    C-2 deadwood of its hand (everyone's when nobody went out)."""
+    scorer = DeadwoodMemo.for_context(t13_context(state.round_number, state.rules))
+    return tuple(
+        0 if seat == state.out_seat else scorer.deadwood(hand)
+        for seat, hand in enumerate(state.hands)
     )
+
+
+def sample_world(view: T13View, rng: random.Random) -> RoundState:
+    """One round state consistent with what ``view``'s seat sees: each other seat holds its
+    known pickups plus unseen cards drawn at random, the rest of the unseen cards (every copy of
+    the decks, T13-2, not in the seat's hand, the discard pile or a known pickup) is the stock
+    in a random order. The hidden hands are equally likely; a policy's tells are not read."""
+    pool = list(range(THREE_THIRTEEN_GAME.deck.size)) * view.decks
+    left = Counter(pool)
+    left.subtract(view.hand)
+    left.subtract(view.discards)
+    for seat, cards in enumerate(view.known):
+        if seat != view.seat:
+            left.subtract(cards)
+    unseen = [c for c in sorted(left) for _ in range(left[c])]
+    rng.shuffle(unseen)
+    hands: list[list[int]] = []
+    for seat in range(view.n_players):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+            continue
+        need = view.hand_sizes[seat] - len(view.known[seat])
+        hands.append([*view.known[seat], *unseen[:need]])
+        del unseen[:need]
+    state = RoundState(
+        view.round_number,
+        view.dealer,
+        view.n_players,
+        view.decks,
+        view.rules,
+        view.totals,
+        hands,
+        unseen,
+        list(reversed(view.discards)),
+    )
+    state.known = [list(k) for k in view.known]
+    state.thrown = [list(t) for t in view.thrown] or [[] for _ in range(view.n_players)]
+    state.out_seat = view.out_seat
+    state.turn = view.turn_number
+    return state
 
 
 def _score(
@@ -345,11 +425,15 @@ __all__ = [
     "GameResult",
     "ROUNDS",
     "RoundResult",
+    "RoundState",
     "Snapshot",
     "T13Policy",
     "T13View",
     "TURN_CAP",
     "deal_round",
     "play_game",
+    "play_on",
     "play_round",
+    "round_scores",
+    "sample_world",
 ]

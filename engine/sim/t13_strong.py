@@ -33,7 +33,6 @@ from dataclasses import dataclass
 
 from engine.core.cards import RANK_OF, SUIT_OF
 from engine.games.t13.game import GAME
-from engine.games.t13.play import going_out_options
 from engine.sim.t13 import ROUNDS, T13View
 from engine.standard.melds import t13_context
 from engine.standard.memo import DeadwoodMemo
@@ -73,6 +72,13 @@ def unseen_counts(view: T13View) -> list[tuple[int, int]]:
         if seat != view.seat:
             left.subtract(cards)
     return [(c, k) for c, k in sorted(left.items()) if k > 0]
+
+
+def _without(hand: Sequence[int], card: int) -> list[int]:
+    """``hand`` less one copy of ``card``."""
+    rest = list(hand)
+    rest.remove(card)
+    return rest
 
 
 def _near(a: int, b: int) -> bool:
@@ -177,12 +183,9 @@ class StrongT13Policy:
         memo = _memo(view)
         if view.out_seat is not None:
             return self._last_turn(view, memo)
-        options = going_out_options(view.hand, view.round_number, view.rules)
-        if options:
-            card = min(
-                {o.discard for o in options},
-                key=lambda c: (self.feed_cost(view, c), -memo.points(c), c),
-            )
+        if memo.after_discard(view.hand) == 0:  # T13-5 (memoised: rollouts ask on every turn)
+            outs = [c for c in set(view.hand) if memo.deadwood(_without(view.hand, c)) == 0]
+            card = min(outs, key=lambda c: (self.feed_cost(view, c), -memo.points(c), c))
             return card, True
         counts = unseen_counts(view)
         total = sum(k for _, k in counts)
@@ -204,9 +207,7 @@ class StrongT13Policy:
         now_w = 1 - (1 - now_w) * (1 - late)
         best: tuple[float, int, int] | None = None
         for card in sorted(set(hand)):
-            rest = list(hand)
-            rest.remove(card)
-            prof = memo.profile(rest)
+            prof = memo.profile(_without(hand, card))
             dw = prof.deadwood
             if dw == 0:
                 score = -go - 1.0
@@ -228,9 +229,12 @@ class StrongT13Policy:
         keep = memo.deadwood(view.hand)
         best: tuple[int, float, int, int] | None = None
         for card in set(view.hand):
-            rest = list(view.hand)
-            rest.remove(card)
-            key = (memo.deadwood(rest), self.feed_cost(view, card), -memo.points(card), card)
+            key = (
+                memo.deadwood(_without(view.hand, card)),
+                self.feed_cost(view, card),
+                -memo.points(card),
+                card,
+            )
             if best is None or key < best:
                 best = key
         if best is None or best[0] >= keep:

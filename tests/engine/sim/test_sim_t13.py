@@ -19,7 +19,10 @@ from engine.sim.t13 import (
     T13View,
     deal_round,
     play_game,
+    play_on,
     play_round,
+    round_scores,
+    sample_world,
 )
 from engine.sim.t13_policies import AdvisorT13Policy, BaselineT13Policy, situation_from_view
 from engine.standard.deadwood import min_deadwood
@@ -231,3 +234,102 @@ def test_advisor_plays_legal_games_and_sees_what_a_player_sees() -> None:
     )
     situation = situation_from_view(view)
     assert situation.known == ((7,), (8, 9)) and situation.out == 1  # seat 2 is the 2nd opponent
+
+
+class _Recorder(BaselineT13Policy):
+    """``greedy``, keeping the views of its decisions before the draw."""
+
+    def __init__(self) -> None:
+        self.views: list[T13View] = []
+
+    def take_discard(self, view: T13View) -> bool:
+        self.views.append(view)
+        return super().take_discard(view)
+
+
+def _mid_round_views(players: int, round_number: int, seed: int) -> list[T13View]:
+    """Views before a draw, from a round of ``greedy`` players (one seat recording)."""
+    spy = _Recorder()
+    play_round(
+        round_number,
+        [spy, *[BaselineT13Policy() for _ in range(players - 1)]],
+        random.Random(seed),
+        dealer=players - 1,
+        decks=default_decks(players),
+        rules=RULES,
+        totals=(0,) * players,
+    )
+    return spy.views
+
+
+@pytest.mark.rule("T13-2")
+@pytest.mark.parametrize("players", [2, 3])
+def test_sample_world_holds_what_the_seat_sees_and_every_card_once(players: int) -> None:
+    decks = default_decks(players)
+    views = _mid_round_views(players, 6, 4)
+    assert len(views) >= 2
+    for i, view in enumerate(views):
+        world = sample_world(view, random.Random(i))
+        where: Counter[int] = Counter(world.stock) + Counter(world.discards)
+        for hand in world.hands:
+            where += Counter(hand)
+        assert where == Counter(list(range(52)) * decks)  # T13-2: every copy in one place
+        assert world.hands[view.seat] == list(view.hand)
+        assert tuple(reversed(world.discards)) == view.discards
+        for seat in view.opponents():
+            assert len(world.hands[seat]) == view.hand_sizes[seat]
+            assert not Counter(view.known[seat]) - Counter(world.hands[seat])
+        assert len(world.stock) == view.stock_size
+        assert world.view(view.seat) == view  # the seat cannot tell the world from the table
+
+
+def test_sample_world_deals_each_unseen_card_to_a_hidden_hand_equally_often() -> None:
+    view = _mid_round_views(2, 3, 9)[0]
+    other = view.opponents()[0]
+    hidden = view.hand_sizes[other] - len(view.known[other])
+    unseen = 52 - len(view.hand) - len(view.discards) - len(view.known[other])
+    counts: Counter[int] = Counter()
+    draws = 4000
+    for i in range(draws):
+        counts.update(
+            set(sample_world(view, random.Random(i)).hands[other]) - set(view.known[other])
+        )
+    expected = draws * hidden / unseen
+    assert len(counts) == unseen
+    # each card's share is binomial: 5 standard deviations either side
+    sd = (draws * hidden / unseen * (1 - hidden / unseen)) ** 0.5
+    assert all(abs(k - expected) < 5 * sd for k in counts.values())
+
+
+@pytest.mark.rule("T13-5", "T13-6")
+def test_play_on_finishes_a_sampled_round_and_scores_it() -> None:
+    snaps, check = conservation_check(1)
+    ended = 0
+    for i, view in enumerate(_mid_round_views(2, 5, 12)):
+        world = sample_world(view, random.Random(i))  # the seat is about to draw
+        play_on(
+            world,
+            view.seat,
+            [BaselineT13Policy(), BaselineT13Policy()],
+            random.Random(i),
+            on_step=check,
+        )
+        scores = round_scores(world)
+        ctx = t13_context(5, RULES)
+        for seat, hand in enumerate(world.hands):
+            assert len(hand) == 7  # T13-5: every last turn ended with a discard or a keep
+            expected = 0 if seat == world.out_seat else min_deadwood(hand, ctx)
+            assert scores[seat] == expected  # T13-6
+        ended += world.out_seat is not None
+    assert ended >= 1 and snaps
+
+
+def test_round_state_throw_forgets_a_known_pickup() -> None:
+    view = _mid_round_views(2, 4, 3)[0]
+    world = sample_world(view, random.Random(1))
+    other = view.opponents()[0]
+    card = world.hands[other][0]
+    world.known[other].append(card)
+    world.throw(other, card)
+    assert card not in world.known[other] and world.discards[-1] == card
+    assert world.thrown[other][-1] == card
