@@ -17,6 +17,13 @@ always played by ``strong``): whether a cheaper search picks as well. Per
 group of rounds: the mean points a decision that each pick saves over the advisor's own
 discard (positive: better than the advice), with a 95% interval, how often it differs from the
 advice, and at the end what one rollout cost here (the work a search of that size would take).
+
+``--play N`` instead plays N whole heads-up games against ``strong`` twice, from the
+tournament's seeds (``bench.tournament_t13.play_one``): once as the advice plays them, once
+with the search choosing the discard from round ``--from-round`` on (the advice's
+``--candidates`` best, ``--worlds`` worlds played out by ``--picker``). Every earlier round is
+the same in both, so the paired differences of share and net are far less noisy than two
+tournaments.
 """
 
 from __future__ import annotations
@@ -26,10 +33,12 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
+from bench.tournament_t13 import play_one
 from engine.advice.t13 import DEFAULT_SAMPLES, t13_discard_advice
 from engine.sim.core import mean_interval
-from engine.sim.t13 import T13View, play_game, play_on, round_scores, sample_world
+from engine.sim.t13 import T13Policy, T13View, play_game, play_on, round_scores, sample_world
 from engine.sim.t13_policies import PANEL, AdvisorT13Policy, situation_from_view
 from engine.sim.t13_strong import StrongT13Policy
 
@@ -58,7 +67,7 @@ class RecordingAdvisor(AdvisorT13Policy):
 
     def discard(self, view: T13View) -> tuple[int | None, bool]:
         advice = t13_discard_advice(
-            situation_from_view(view), seed=self._seed(view), samples=self.samples
+            situation_from_view(view), seed=self.decision_seed(view), samples=self.samples
         )
         if view.out_seat is None and not advice.go_out and advice.discard is not None:
             self.asked += 1
@@ -127,6 +136,83 @@ def measure(
     )
 
 
+class SearchingAdvisor:
+    """The advisor, whose discards from round ``from_round`` on are searched (module
+    docstring; on a last turn and when going out the advice stands); it draws as advised."""
+
+    def __init__(
+        self, advisor: T13Policy, from_round: int, worlds: int, candidates: int, picker: str
+    ) -> None:
+        assert isinstance(advisor, AdvisorT13Policy), "searches the advisor's own discards"
+        self.advisor = advisor
+        self.from_round = from_round
+        self.worlds = worlds
+        self.candidates = candidates
+        self.picker = picker
+
+    def take_discard(self, view: T13View) -> bool:
+        return self.advisor.take_discard(view)
+
+    def discard(self, view: T13View) -> tuple[int | None, bool]:
+        if view.round_number < self.from_round or view.out_seat is not None:
+            return self.advisor.discard(view)
+        advice = t13_discard_advice(
+            situation_from_view(view),
+            seed=self.advisor.decision_seed(view),
+            samples=self.advisor.samples,
+        )
+        if advice.go_out or advice.discard is None:
+            return advice.discard, advice.go_out
+        cands = list(dict.fromkeys(o.card for o in advice.options[: self.candidates]))
+        base = view.round_number * 1_000_003 + view.turn_number * 1009
+        totals = {
+            c: sum(rollout_value(view, c, base + w, self.picker) for w in range(self.worlds))
+            for c in cands
+        }
+        return min(cands, key=lambda c: (totals[c], cands.index(c))), False
+
+
+def play_pair(
+    args: tuple[int, list[int], int, int, int, str],
+) -> list[tuple[float, float, float, float]]:
+    """Games ``games`` against ``strong``: (share, net) as advised, then with the search."""
+    seed, games, from_round, worlds, candidates, picker = args
+    out = []
+    for g in games:
+        plain, net, _ = play_one(2, "strong", seed, g, DEFAULT_SAMPLES)
+        wrap = partial(  # the hero's seat holds the advisor
+            SearchingAdvisor,
+            from_round=from_round,
+            worlds=worlds,
+            candidates=candidates,
+            picker=picker,
+        )
+        searched, net2, _ = play_one(2, "strong", seed, g, DEFAULT_SAMPLES, wrap_hero=wrap)
+        out.append((plain, net, searched, net2))
+        print(
+            f"  game {g}: share {plain:.1f} -> {searched:.1f}, net {net:+.1f} -> {net2:+.1f}",
+            flush=True,
+        )
+    return out
+
+
+def paired_report(rows: list[tuple[float, float, float, float]]) -> str:
+    """The advice's share and net against ``strong``, with the search, and their paired
+    differences with 95% intervals."""
+    lines = []
+    for name, i in (("share", 0), ("net", 1)):
+        a = [r[i] for r in rows]
+        b = [r[i + 2] for r in rows]
+        d = mean_interval([y - x for x, y in zip(a, b, strict=True)])
+        lines.append(
+            f"{name:>5}: advice {sum(a) / len(a):+.3f}, with the search {sum(b) / len(b):+.3f}, "
+            f"difference {d[0]:+.3f} [{d[1]:+.3f}, {d[2]:+.3f}]"
+        )
+    changed = sum(r[0] != r[2] for r in rows)
+    lines.append(f"{len(rows)} games, {changed} with a different winner")
+    return "\n".join(lines)
+
+
 def run_games(args: tuple[int, list[int], int, int, int, str]) -> list[Measured]:
     """Play the given games (advisor in seat 0 against ``strong``) and measure their positions."""
     seed, games, every, worlds, candidates, picker = args
@@ -182,10 +268,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--picker", default="strong", choices=list(PANEL), help="who plays the picking worlds out"
     )
+    ap.add_argument("--play", type=int, default=0, help="paired whole games instead (see above)")
+    ap.add_argument("--from-round", type=int, default=9, help="with --play: search from this round")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ns = ap.parse_args(argv)
     jobs = max(1, ns.jobs)
+    if ns.play:
+        pair_tasks = [
+            (
+                ns.seed,
+                list(range(j, ns.play, jobs)),
+                ns.from_round,
+                ns.worlds,
+                ns.candidates,
+                ns.picker,
+            )
+            for j in range(jobs)
+        ]
+        with ProcessPoolExecutor(jobs) as pool:
+            rows = [r for part in pool.map(play_pair, pair_tasks) for r in part]
+        print(paired_report(rows), flush=True)
+        return 0
     tasks = [
         (ns.seed, list(range(j, ns.games, jobs)), ns.every, ns.worlds, ns.candidates, ns.picker)
         for j in range(jobs)

@@ -11,12 +11,16 @@ from bench.t13_rollout_gain import (
     Measured,
     Position,
     RecordingAdvisor,
+    SearchingAdvisor,
     measure,
+    paired_report,
+    play_pair,
     report,
     rollout_value,
 )
 from engine.core.options import ThreeThirteenRules
-from engine.sim.t13 import play_round
+from engine.sim.t13 import T13View, play_round
+from engine.sim.t13_policies import AdvisorT13Policy
 from engine.sim.t13_strong import StrongT13Policy
 
 
@@ -83,3 +87,40 @@ def test_rollout_value_is_a_round_score_difference(seed: int) -> None:
     value = rollout_value(pos.view, pos.advised, seed)
     assert value == int(value)  # heads-up: one score less the other, both whole points
     assert -150 <= value <= 150
+
+
+def test_a_search_that_never_starts_plays_the_advice_exactly() -> None:
+    (row,) = play_pair((5, [0], 12, 4, 3, "greedy"))  # there is no round 12 (T13-1)
+    assert row[0] == row[2] and row[1] == row[3]
+
+
+def test_searching_advisor_searches_only_its_discards_from_the_round_given() -> None:
+    asked: list[int] = []
+
+    class Spy(AdvisorT13Policy):
+        def discard(self, view: T13View) -> tuple[int | None, bool]:
+            asked.append(view.round_number)
+            return super().discard(view)
+
+    player = SearchingAdvisor(Spy(seed=1), from_round=3, worlds=2, candidates=2, picker="greedy")
+    for round_number in (1, 2, 3):
+        play_round(
+            round_number,
+            [player, StrongT13Policy(random.Random(2))],
+            random.Random(round_number),
+            dealer=1,
+            decks=1,
+            rules=ThreeThirteenRules(),
+            totals=(0, 0),
+        )
+    assert 1 in asked and 2 in asked  # before the round given, every discard is the advice
+    # from round 3 on only the last turn (if any) is left to the advice
+    assert asked.count(3) <= 1
+
+
+def test_paired_report_differences() -> None:
+    rows = [(1.0, 10.0, 1.0, 12.0), (0.0, -5.0, 1.0, 3.0)]
+    text = paired_report(rows)
+    assert "share: advice +0.500, with the search +1.000, difference +0.500" in text
+    assert "net: advice +2.500, with the search +7.500, difference +5.000" in text
+    assert text.endswith("2 games, 1 with a different winner")

@@ -183,14 +183,14 @@ class AdvisorT13Policy:
         self.stock_samples = stock_samples
         self.precision = precision
 
-    def _seed(self, view: T13View) -> int:
+    def decision_seed(self, view: T13View) -> int:
         # One seed per turn: the draw's "take" figure is then the very discard answer played.
         return self.seed * 1_000_003 + view.round_number * 10_007 + view.turn_number
 
     def take_discard(self, view: T13View) -> bool:
         advice = t13_draw_advice(
             situation_from_view(view),
-            seed=self._seed(view),
+            seed=self.decision_seed(view),
             samples=self.stock_samples,
             precision=self.precision,
             danger_samples=self.samples,
@@ -200,7 +200,10 @@ class AdvisorT13Policy:
 
     def discard(self, view: T13View) -> tuple[int | None, bool]:
         advice = t13_discard_advice(
-            situation_from_view(view), seed=self._seed(view), samples=self.samples, figures=False
+            situation_from_view(view),
+            seed=self.decision_seed(view),
+            samples=self.samples,
+            figures=False,
         )
         return advice.discard, advice.go_out
 
