@@ -319,19 +319,24 @@ def round_scores(state: RoundState) -> tuple[int, ...]:
     )
 
 
-def sample_world(view: T13View, rng: random.Random) -> RoundState:
-    """One round state consistent with what ``view``'s seat sees: each other seat holds its
-    known pickups plus unseen cards drawn at random, the rest of the unseen cards (every copy of
-    the decks, T13-2, not in the seat's hand, the discard pile or a known pickup) is the stock
-    in a random order. The hidden hands are equally likely; a policy's tells are not read."""
-    pool = list(range(THREE_THIRTEEN_GAME.deck.size)) * view.decks
-    left = Counter(pool)
+def unseen_counts(view: T13View) -> list[tuple[int, int]]:
+    """(card, copies) of every card ``view``'s seat has not seen: every copy of the decks
+    (T13-2) not in its hand, the discard pile or an opponent's known pickups."""
+    left = Counter({c: view.decks for c in range(THREE_THIRTEEN_GAME.deck.size)})
     left.subtract(view.hand)
     left.subtract(view.discards)
     for seat, cards in enumerate(view.known):
         if seat != view.seat:
             left.subtract(cards)
-    unseen = [c for c in sorted(left) for _ in range(left[c])]
+    return [(c, k) for c, k in sorted(left.items()) if k > 0]
+
+
+def sample_world(view: T13View, rng: random.Random) -> RoundState:
+    """One round state consistent with what ``view``'s seat sees: each other seat holds its
+    known pickups plus unseen cards (:func:`unseen_counts`) drawn at random, the rest of the
+    unseen cards is the stock in a random order. The hidden hands are equally likely; a
+    policy's tells are not read."""
+    unseen = [card for card, copies in unseen_counts(view) for _ in range(copies)]
     rng.shuffle(unseen)
     hands: list[list[int]] = []
     for seat in range(view.n_players):
@@ -436,4 +441,5 @@ __all__ = [
     "play_round",
     "round_scores",
     "sample_world",
+    "unseen_counts",
 ]

@@ -27,17 +27,13 @@ and never asks the advisor (``engine.advice.t13``); its numbers are :class:`Stro
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core.cards import RANK_OF, SUIT_OF
-from engine.games.t13.game import GAME
-from engine.sim.t13 import ROUNDS, T13View
+from engine.sim.t13 import ROUNDS, T13View, unseen_counts
 from engine.standard.melds import t13_context
 from engine.standard.memo import DeadwoodMemo
-
-_DECK_SIZE = GAME.deck.size  # cards of one deck; several decks repeat them (T13-2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,17 +57,6 @@ DEFAULT_WEIGHTS = StrongWeights()
 
 def _memo(view: T13View) -> DeadwoodMemo:
     return DeadwoodMemo.for_context(t13_context(view.round_number, view.rules))
-
-
-def unseen_counts(view: T13View) -> list[tuple[int, int]]:
-    """(card, unseen copies) of every card that may come next (see the module docstring)."""
-    left = Counter({c: view.decks for c in range(_DECK_SIZE)})
-    left.subtract(view.hand)
-    left.subtract(view.discards)
-    for seat, cards in enumerate(view.known):
-        if seat != view.seat:
-            left.subtract(cards)
-    return [(c, k) for c, k in sorted(left.items()) if k > 0]
 
 
 def _without(hand: Sequence[int], card: int) -> list[int]:
