@@ -51,7 +51,7 @@ class Cell:
     seconds: float = 0.0
 
 
-def _seat_policy(style: str, seed: int, g: int, i: int, samples: int) -> T13Policy:
+def seat_policy(style: str, seed: int, g: int, i: int, samples: int) -> T13Policy:
     """Seat ``i``'s player in game ``g``: the advisor or a panel style, each seeded per seat."""
     if style == ADVISOR:
         return AdvisorT13Policy(samples=samples, seed=seed * 7919 + g * 31 + i)
@@ -74,7 +74,7 @@ def play_one(
     policies: list[T13Policy] = []
     for i in range(players):
         who = hero if style == "self" or i == seat else style
-        policy = _seat_policy(who, seed, g, i, samples)
+        policy = seat_policy(who, seed, g, i, samples)
         policies.append(wrap_hero(policy) if wrap_hero is not None and i == seat else policy)
     result = play_game(policies, rng)
     share = 1 / len(result.winners) if seat in result.winners else 0.0

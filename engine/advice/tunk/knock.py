@@ -94,10 +94,18 @@ DEFAULT_SEED = 0
 # playing on about twice as high in Triple Tunk 2 and 3 players (1.54 / 1.96 units at v = 1,
 # now 0.63 / 1.20): a table of good players leaves less to gain by waiting.
 PLAY_ON_FLOOR = 0.3
-# The hand values the fits saw (GFF -2..20, TT -20..14): a line is not carried beyond them.
+# The hand values where a line is trusted; it is not carried beyond them. The fits saw GFF
+# -2..20 and TT -20..14, but only at p >= PLAY_ON_FLOOR. Triple Tunk's line is cut at 9: past
+# it, at the low chances the fits never saw, it valued a bad hand's play on far below what play
+# showed (3 players, hand value above 6, p < 0.1: -0.55 units measured, -0.9 to -2.0 on the
+# line), so the advice knocked into near-certain catches (4 players against `strong`: 534 of
+# 4,164 knock questions, 3% won). Cut at 9, in pairs (python -m bench.paired --game
+# triple-tunk --players N --styles strong,strong0,never,knock5,knock10,melder,hoarder,random
+# --deals 4000 --seed 2) the share rose by 0.006 to 0.028 and the net by -0.011 to +0.20 units a
+# deal in each of the 24 cells (docs/strength.md); cut at 7 or 8, heads-up `strong` lost money.
 PLAY_ON_VALUE_RANGE: dict[str, tuple[float, float]] = {
     GAME_FLIP_FLOP: (-20.0, 20.0),
-    TRIPLE_TUNK: (-20.0, 13.0),
+    TRIPLE_TUNK: (-20.0, 9.0),
 }
 PLAY_ON_LINE: dict[tuple[str, int], tuple[float, float, float]] = {
     (GAME_FLIP_FLOP, 2): (0.438, 0.470, -0.0156),
