@@ -18,6 +18,14 @@ discards and lay-downs:
 For each it prints the top-place share of decisive deals with its Wilson 95% interval and the
 ratio to the fair share (``bench.tournament.top_share``), and the mean net per deal. If the
 oracle's share falls short of a target, no knock timing reaches it with this card play.
+
+``--questions`` (Triple Tunk) looks at the advice's knock questions one by one instead. At each
+it settles a knock made right then from the real hands (``engine.sim.tt.knock_outcome``), and
+prints, per tenth of the predicted win chance and band of the hand value
+(``KnockAdvice.hand_value``), what knocking then would have won (share, units) against what the
+deal actually gave after the advice's choice:
+
+    python -m bench.knock_oracle --game triple-tunk --players 3 --questions --deals 6000 --seed 7
 """
 
 from __future__ import annotations
@@ -99,6 +107,80 @@ class Cell:
     nets: list[float] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Question:
+    """One knock question of the advice: its predicted win chance and hand value, whether it
+    knocked, what knocking right then would have netted (units, top share), and what the deal
+    actually gave seat 0."""
+
+    chance: float
+    hand_value: float
+    knocked: bool
+    knock_net: float
+    knock_share: float
+    net: float
+    share: float
+
+
+class QuestionRecorder(OracleKnocker):
+    """The advice (its knocks are the service's), noting at each knock question the settlement
+    of a knock made right then by the real hands (Triple Tunk)."""
+
+    asked: list[tuple[float, float, bool, float, float]]
+
+    def knock(self, obs: Any) -> bool:
+        from engine.sim.tt import knock_outcome, settle_deal
+
+        answer = AdvisorPolicy.knock(self, obs)
+        net, _ = settle_deal(self.deal, knock_outcome(self.deal, obs.seat))
+        share = top_share(net, obs.seat) or 0.0
+        if self.last_win_probability is not None:
+            value = self.last_hand_value if self.last_hand_value is not None else 0.0
+            self.asked.append((self.last_win_probability, value, answer, net[obs.seat], share))
+        return answer
+
+
+def questions_chunk(args: tuple[int, str, int, int, int]) -> list[Question]:
+    players, style, seed, start, stop = args
+    out: list[Question] = []
+    for d in range(start, stop):
+        rng = random.Random(deal_seed(seed, d, style))
+        hero = QuestionRecorder(TRIPLE_TUNK, random.Random(rng.getrandbits(64)))
+        hero.asked = []
+        policies: list[Policy] = [hero, *opponents(TRIPLE_TUNK, players, style, None, rng)]
+        result, unit = play_one_deal(TRIPLE_TUNK, policies, d % players, rng)
+        share = top_share(result.game_net, 0) or 0.0
+        net = result.game_net[0] / unit
+        out += [Question(p, v, k, kn / unit, ks, net, share) for p, v, k, kn, ks in hero.asked]
+    return out
+
+
+HAND_VALUE_BANDS = ((2.0, "<= 2"), (6.0, "2-6"), (float("inf"), "> 6"))
+
+
+def questions_table(questions: list[Question], min_count: int = 15) -> list[str]:
+    """Lines of the per-(knocked, chance tenth, hand-value band) table of ``questions``; groups
+    with fewer than ``min_count`` questions are left out."""
+    groups: dict[tuple[bool, int, int], list[Question]] = {}
+    for q in questions:
+        band = next(i for i, (top, _) in enumerate(HAND_VALUE_BANDS) if q.hand_value <= top)
+        groups.setdefault((q.knocked, min(9, int(q.chance * 10)), band), []).append(q)
+    lines = ["  advice    chance  value   count  knock then: share  net    | as played: share  net"]
+    for (knocked, tenth, band), group in sorted(groups.items()):
+        if len(group) < min_count:
+            continue
+        n = len(group)
+        knock_share = sum(q.knock_share for q in group) / n
+        knock_net = sum(q.knock_net for q in group) / n
+        lines.append(
+            f"  {'knocked' if knocked else 'played on':<9} {tenth / 10:.1f}-{(tenth + 1) / 10:.1f}"
+            f"  {HAND_VALUE_BANDS[band][1]:<6} {n:6d}"
+            f"  {knock_share:17.3f} {knock_net:+6.2f}"
+            f"  | {sum(q.share for q in group) / n:15.3f} {sum(q.net for q in group) / n:+6.2f}"
+        )
+    return lines
+
+
 def run_chunk(args: tuple[str, int, str, str, int, int, int]) -> Cell:
     game, players, style, hero, seed, start, stop = args
     out = Cell()
@@ -158,7 +240,30 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument(
+        "--questions",
+        action="store_true",
+        help="Triple Tunk: the advice's knock questions, knocking then against as played",
+    )
     ns = ap.parse_args()
+    if ns.questions:
+        if ns.game != TRIPLE_TUNK:
+            ap.error("--questions settles Triple Tunk knocks only")
+        for players in (int(p) for p in ns.players.split(",")):
+            for style in ns.styles.split(","):
+                step = -(-ns.deals // max(ns.jobs, 1))
+                parts = [
+                    (players, style, ns.seed, lo, min(lo + step, ns.deals))
+                    for lo in range(0, ns.deals, step)
+                ]
+                with ProcessPoolExecutor(max(ns.jobs, 1)) as pool:
+                    asked = [q for part in pool.map(questions_chunk, parts) for q in part]
+                print(
+                    f"{ns.game} {players} players against {style}, {ns.deals} deals, seed "
+                    f"{ns.seed}: {len(asked)} knock questions"
+                )
+                print("\n".join(questions_table(asked)), flush=True)
+        return
     for players in (int(p) for p in ns.players.split(",")):
         for style in ns.styles.split(","):
             print(f"{ns.game} {players} players against {style}, {ns.deals} deals, seed {ns.seed}")

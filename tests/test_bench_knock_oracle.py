@@ -10,9 +10,12 @@ import pytest
 from bench.knock_oracle import (
     NeverKnocker,
     OracleKnocker,
+    Question,
     hero_policy,
     measure,
     play_one_deal,
+    questions_chunk,
+    questions_table,
 )
 from bench.tournament import deal_seed, opponents, play_deal
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
@@ -97,3 +100,40 @@ def test_the_split_into_jobs_does_not_change_the_deals() -> None:
 def test_unknown_hero_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown hero"):
         hero_policy("psychic", TRIPLE_TUNK, random.Random(0))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_knock_made_then_settles_as_the_deal_did(players: int) -> None:
+    """Where the advice did knock, the settlement computed for "knock then" is the deal's own,
+    so the two columns can be compared where it played on."""
+    asked = questions_chunk((players, "strong", 7, 0, 60))
+    knocked = [q for q in asked if q.knocked]
+    assert knocked and len(asked) > len(knocked)
+    for q in knocked:
+        assert (q.knock_net, q.knock_share) == (q.net, q.share)
+    for q in asked:
+        assert 0.0 <= q.chance <= 1.0 and q.knock_share in (0.0, 0.5, 1.0, 1 / 3)
+
+
+def test_the_questions_table_groups_and_averages() -> None:
+    group = [Question(0.05, 8.0, True, -2.0, 0.0, -2.0, 0.0)] * 14
+    group += [Question(0.07, 9.0, True, 1.0, 1.0, 1.0, 1.0)]
+    played = [Question(0.95, 1.0, False, 1.0, 1.0, 2.0, 0.5)] * 20
+    lines = questions_table(group + played)
+    assert len(lines) == 3  # the header and two groups of at least 15
+    assert lines[1].split() == [
+        "played",
+        "on",
+        "0.9-1.0",
+        "<=",
+        "2",
+        "20",
+        "1.000",
+        "+1.00",
+        "|",
+        "0.500",
+        "+2.00",
+    ]
+    assert lines[2].split()[:4] == ["knocked", "0.0-0.1", ">", "6"]
+    assert lines[2].split()[4:] == ["15", "0.067", "-1.80", "|", "0.067", "-1.80"]
+    assert questions_table(group[:3]) == lines[:1]

@@ -205,6 +205,25 @@ def _net_two(outcome: TTKnock | TTTunkOut, early: Sequence[bool]) -> tuple[int, 
     return tuple(-amount if s == k else amount for s in range(2))
 
 
+def knock_outcome(deal: TTDeal, seat: int) -> TTKnock:
+    """What ``seat`` knocking now would end the deal with (TT-13): every total as it stands and
+    each seat's own-table special bonus."""
+    bonus = tuple(owned_special_bonus(deal.table, s) for s in range(deal.n))
+    return TTKnock(seat, deal.totals(), tuple(deal.early), bonus)
+
+
+def settle_deal(
+    deal: TTDeal, outcome: TTKnock | TTTunkOut
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(net per seat, the seats paid) of a deal ending with ``outcome``: TT-13 / TT-14 at 3 or
+    more seats, the two-seat reading of :func:`_net_two` heads-up."""
+    if deal.n >= 3:
+        settlement = settle_tt(deal.n, UNIT, deal.dealer, outcome)
+        return settlement.net, settlement.winners
+    net = _net_two(outcome, deal.early)
+    return net, tuple(s for s in range(deal.n) if net[s] > 0)
+
+
 def play_tt_deal(
     policies: Sequence[Policy],
     dealer: int,
@@ -240,8 +259,7 @@ def play_tt_deal(
             if knocked:
                 if on_end is not None:
                     on_end(deal, seat, turn)
-                bonus = tuple(owned_special_bonus(deal.table, s) for s in range(n))
-                outcome = TTKnock(seat, deal.totals(), tuple(deal.early), bonus)
+                outcome = knock_outcome(deal, seat)
                 break
         obs = deal.observation(seat, turn)
         recycle(deal)
@@ -276,14 +294,17 @@ def play_tt_deal(
     if outcome is None:
         zero = (0,) * n
         return DealResult(zero, zero, (), "abandoned", turn)
-    if n >= 3:
-        settlement = settle_tt(n, UNIT, dealer, outcome)
-        net = settlement.net
-        winners = settlement.winners
-    else:
-        net = _net_two(outcome, deal.early)
-        winners = tuple(s for s in range(n) if net[s] > 0)
+    net, winners = settle_deal(deal, outcome)
     return DealResult(net, net, winners, outcome.kind, turn)
 
 
-__all__ = ["TTDeal", "UNIT", "deal_tt", "lay_everything", "play_tt_deal", "recycle"]
+__all__ = [
+    "TTDeal",
+    "UNIT",
+    "deal_tt",
+    "knock_outcome",
+    "lay_everything",
+    "play_tt_deal",
+    "recycle",
+    "settle_deal",
+]
