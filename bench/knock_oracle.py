@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bench.tournament import deal_seed, opponents, top_share
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
@@ -44,13 +45,19 @@ from engine.sim.policies import AdvisorPolicy
 from engine.sim.tunk import strictly_lowest
 
 HEROES = ("advice", "oracle", "never")
+T = TypeVar("T")
 
 
-class OracleKnocker(AdvisorPolicy):
-    """The advisor's card play, knocking / dropping exactly when its total is strictly the
-    lowest by the real hands (``deal`` is set to the deal in play before each deal starts)."""
+class DealWatcher(AdvisorPolicy):
+    """The advisor, shown the deal in play (``deal``, set by :func:`play_one_deal` before the
+    deal starts): what no seat at a real table sees."""
 
     deal: Any = None
+
+
+class OracleKnocker(DealWatcher):
+    """The advisor's card play, knocking / dropping exactly when its total is strictly the
+    lowest by the real hands."""
 
     def knock(self, obs: Any) -> bool:
         self.last_win_probability = None
@@ -77,7 +84,7 @@ def hero_policy(hero: str, game: str, rng: random.Random) -> AdvisorPolicy:
 
 
 def play_one_deal(game: str, policies: list[Policy], dealer: int, rng: random.Random) -> Any:
-    """Deal and play one deal, letting an :class:`OracleKnocker` see it; returns the
+    """Deal and play one deal, letting each :class:`DealWatcher` see it; returns the
     ``DealResult`` and the money unit. Dealing here draws the same cards as the simulators'
     own deal from the same ``rng``."""
     n = len(policies)
@@ -86,7 +93,7 @@ def play_one_deal(game: str, policies: list[Policy], dealer: int, rng: random.Ra
 
         gff = deal_gff(n, dealer, rng)
         for p in policies:
-            if isinstance(p, OracleKnocker):
+            if isinstance(p, DealWatcher):
                 p.deal = gff
         result, _flip, _flop = play_gff_deal(policies, dealer, rng, start=gff)
         return result, STAKE
@@ -96,7 +103,7 @@ def play_one_deal(game: str, policies: list[Policy], dealer: int, rng: random.Ra
     rules = TripleTunkRules()
     tt = deal_tt(n, dealer, rng, rules)
     for p in policies:
-        if isinstance(p, OracleKnocker):
+        if isinstance(p, DealWatcher):
             p.deal = tt
     return play_tt_deal(policies, dealer, rng, rules=rules, start=tt), UNIT
 
@@ -122,7 +129,7 @@ class Question:
     share: float
 
 
-class QuestionRecorder(OracleKnocker):
+class QuestionRecorder(DealWatcher):
     """The advice (its knocks are the service's), noting at each knock question the settlement
     of a knock made right then by the real hands (Triple Tunk)."""
 
@@ -131,10 +138,10 @@ class QuestionRecorder(OracleKnocker):
     def knock(self, obs: Any) -> bool:
         from engine.sim.tt import knock_outcome, settle_deal
 
-        answer = AdvisorPolicy.knock(self, obs)
-        net, _ = settle_deal(self.deal, knock_outcome(self.deal, obs.seat))
-        share = top_share(net, obs.seat) or 0.0
+        answer = super().knock(obs)
         if self.last_win_probability is not None:
+            net, _ = settle_deal(self.deal, knock_outcome(self.deal, obs.seat))
+            share = top_share(net, obs.seat) or 0.0
             value = self.last_hand_value if self.last_hand_value is not None else 0.0
             self.asked.append((self.last_win_probability, value, answer, net[obs.seat], share))
         return answer
@@ -196,23 +203,23 @@ def run_chunk(args: tuple[str, int, str, str, int, int, int]) -> Cell:
     return out
 
 
+def in_chunks(run: Callable[[Any], T], head: tuple[Any, ...], deals: int, jobs: int) -> list[T]:
+    """``run((*head, start, stop))`` over ``deals`` deals cut into ``jobs`` ranges, in order,
+    in ``jobs`` processes (one: in this one); the deals do not depend on the split."""
+    step = -(-deals // max(jobs, 1))
+    parts = [(*head, lo, min(lo + step, deals)) for lo in range(0, deals, step)]
+    if jobs <= 1:
+        return [run(p) for p in parts]
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(run, parts))
+
+
 def measure(
     game: str, players: int, style: str, hero: str, deals: int, seed: int, jobs: int
 ) -> Cell:
-    """``deals`` deals of one cell, split over ``jobs`` processes; the deals do not depend on
-    the split."""
-    step = -(-deals // max(jobs, 1))
-    parts = [
-        (game, players, style, hero, seed, lo, min(lo + step, deals))
-        for lo in range(0, deals, step)
-    ]
+    """``deals`` deals of one cell, split over ``jobs`` processes."""
     cell = Cell()
-    if jobs <= 1:
-        chunks = [run_chunk(p) for p in parts]
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            chunks = list(pool.map(run_chunk, parts))
-    for c in chunks:
+    for c in in_chunks(run_chunk, (game, players, style, hero, seed), deals, jobs):
         cell.shares += c.shares
         cell.nets += c.nets
     return cell
@@ -251,13 +258,9 @@ def main() -> None:
             ap.error("--questions settles Triple Tunk knocks only")
         for players in (int(p) for p in ns.players.split(",")):
             for style in ns.styles.split(","):
-                step = -(-ns.deals // max(ns.jobs, 1))
-                parts = [
-                    (players, style, ns.seed, lo, min(lo + step, ns.deals))
-                    for lo in range(0, ns.deals, step)
-                ]
-                with ProcessPoolExecutor(max(ns.jobs, 1)) as pool:
-                    asked = [q for part in pool.map(questions_chunk, parts) for q in part]
+                head = (players, style, ns.seed)
+                parts = in_chunks(questions_chunk, head, ns.deals, ns.jobs)
+                asked = [q for part in parts for q in part]
                 print(
                     f"{ns.game} {players} players against {style}, {ns.deals} deals, seed "
                     f"{ns.seed}: {len(asked)} knock questions"

@@ -73,21 +73,20 @@ def test_the_oracle_knocks_exactly_when_strictly_lowest(game: str) -> None:
 
 
 def test_never_knocker_never_knocks() -> None:
-    policies, rng = _policies(TRIPLE_TUNK, "never", 2, 0)
-    assert isinstance(policies[0], NeverKnocker)
-    obs_calls: list[bool] = []
-    original = policies[0].knock
-
-    def spy(obs):  # type: ignore[no-untyped-def]
-        obs_calls.append(original(obs))
-        return obs_calls[-1]
-
-    policies[0].knock = spy  # type: ignore[method-assign]
+    answers: list[bool] = []
     for d in range(10):
         policies, rng = _policies(TRIPLE_TUNK, "never", 2, d)
-        policies[0].knock = spy  # type: ignore[method-assign]
+        never = policies[0]
+        assert isinstance(never, NeverKnocker)
+        original = never.knock
+
+        def spy(obs, _knock=original):  # type: ignore[no-untyped-def]
+            answers.append(_knock(obs))
+            return answers[-1]
+
+        never.knock = spy  # type: ignore[method-assign]
         play_one_deal(TRIPLE_TUNK, policies, d % 2, rng)
-    assert obs_calls and not any(obs_calls)
+    assert answers and not any(answers)
 
 
 def test_the_split_into_jobs_does_not_change_the_deals() -> None:

@@ -9,7 +9,6 @@ from bench.t13_seer import Seer, play_one
 from bench.tournament_t13 import play_one as tournament_game
 from engine.advice.t13.params import DEFAULT_SAMPLES
 from engine.sim.t13 import Snapshot, T13View, play_game
-from engine.sim.t13_policies import AdvisorT13Policy
 from engine.sim.t13_strong import StrongT13Policy
 
 
@@ -62,4 +61,3 @@ def test_the_advice_mode_is_the_tournaments_game() -> None:
 def test_a_seer_plays_whole_games_legally() -> None:
     share, _net = play_one(2, "strong", 3, 1, "seer")
     assert share in (0.0, 0.5, 1.0)
-    assert isinstance(Seer(AdvisorT13Policy()).inner, AdvisorT13Policy)
