@@ -34,7 +34,8 @@ ends with the calibration gap of every decision of every table pooled.
 
 ``--record-play-on --explore 0.5`` (the advisor plays on at random half of the times it would
 knock) prints the final game-pot / knock settlement after playing on by predicted p, and the
-least-squares fits of it in p and the hand value (``knock.PLAY_ON_LINE``).
+least-squares fits of it in p and the hand value (Game Flip Flop's ``knock.PLAY_ON_LINE``;
+Triple Tunk's value of playing on is fitted by ``bench.play_on_fit``).
 
 ``--mix strong,strong0,self,knock5`` plays the same number of deals against each of those
 panel styles instead of the baseline and pools them (the play-on fits above are made that way).
@@ -429,6 +430,9 @@ def fit_play_on(game: str, points: list[tuple[float, bool, float, float]]) -> No
     on, over the decisions with p >= PLAY_ON_FLOOR (the data of knock.PLAY_ON_LINE)."""
     from engine.advice.tunk.knock import PLAY_ON_FLOOR, PLAY_ON_VALUE_RANGE
 
+    if game not in PLAY_ON_VALUE_RANGE:
+        print(f"  no play-on plane for {game}: its advantage is fitted by bench.play_on_fit")
+        return
     lo, hi = PLAY_ON_VALUE_RANGE[game]
     rows = [
         (1.0, max(p, PLAY_ON_FLOOR), min(hi, max(lo, v)), y)
@@ -444,7 +448,7 @@ def fit_play_on(game: str, points: list[tuple[float, bool, float, float]]) -> No
         f"{vs[0]:.1f}..{vs[-1]:.1f}, median {vs[len(vs) // 2]:.1f}):"
     )
     for name, cols in (("plane a + b p + c v", (0, 1, 2)), ("flat in p: a + c v", (0, 2))):
-        coef = _least_squares([[r[i] for i in cols] for r in rows], [r[3] for r in rows])
+        coef = least_squares([[r[i] for i in cols] for r in rows], [r[3] for r in rows])
         full = dict(zip(cols, coef, strict=True))
         a, b, c = full.get(0, 0.0), full.get(1, 0.0), full.get(2, 0.0)
         mean = sum(r[3] for r in rows) / len(rows)
@@ -455,12 +459,18 @@ def fit_play_on(game: str, points: list[tuple[float, bool, float, float]]) -> No
         )
 
 
-def _least_squares(xs: list[list[float]], ys: list[float]) -> list[float]:
-    """Coefficients minimising the squared error of ys against the columns of xs (normal
-    equations, Gaussian elimination with partial pivoting)."""
+def least_squares(
+    xs: list[list[float]], ys: list[float], weights: list[float] | None = None
+) -> list[float]:
+    """Coefficients minimising the (weighted) squared error of ys against the columns of xs
+    (normal equations, Gaussian elimination with partial pivoting)."""
     k = len(xs[0])
-    m = [[sum(x[i] * x[j] for x in xs) for j in range(k)] for i in range(k)]
-    t = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(k)]
+    ws = weights if weights is not None else [1.0] * len(xs)
+    m = [
+        [sum(w * x[i] * x[j] for x, w in zip(xs, ws, strict=True)) for j in range(k)]
+        for i in range(k)
+    ]
+    t = [sum(w * x[i] * y for x, y, w in zip(xs, ys, ws, strict=True)) for i in range(k)]
     for i in range(k):
         piv = max(range(i, k), key=lambda r: abs(m[r][i]))
         m[i], m[piv], t[i], t[piv] = m[piv], m[i], t[piv], t[i]

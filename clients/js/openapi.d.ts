@@ -2272,7 +2272,7 @@ export interface components {
             expected_payout_money?: number | null;
             /** @description What a won knock pays you, in units. */
             payout_if_win?: number;
-            /** @description Estimated value of playing on instead, in units: the advisor's mean final settlement after playing on, measured in simulated tournaments as a function of the win probability, `hand_value` and the number of players. */
+            /** @description Estimated value of playing on instead, in units: `expected_payout` plus what playing on gains over knocking now, fitted from simulated play against what a knock at the same moment would have paid, as a function of the win probability, `hand_value`, `expected_payout`, the fewest cards an opponent holds, the cards drawn from the stock so far and the number of players. */
             value_of_playing_on?: number;
             /** @description `units`: the unit of the payouts. */
             unit?: string;
@@ -5681,17 +5681,17 @@ export interface operations {
                      *       "hand_total": 8,
                      *       "knock": true,
                      *       "allowed": true,
-                     *       "win_probability": 0.8937,
+                     *       "win_probability": 0.8917,
                      *       "interval": {
-                     *         "low": 0.8401,
-                     *         "high": 0.9308
+                     *         "low": 0.8378,
+                     *         "high": 0.9292
                      *       },
-                     *       "expected_payout": 2.56,
-                     *       "expected_payout_money": 25.6004,
+                     *       "expected_payout": 2.5517,
+                     *       "expected_payout_money": 25.5169,
                      *       "payout_if_win": 3,
-                     *       "value_of_playing_on": -1.3733,
+                     *       "value_of_playing_on": -1.0171,
                      *       "unit": "units",
-                     *       "explanation": "Knock: your 8 points are strictly lowest in about 89% (84%-93%) of the hands the others could hold, worth +2.56 units on average against -1.37 for playing on, where your hand is worth 7.70 (8 deadwood points, about 7.4 after the next draw, 0% chance to empty it).",
+                     *       "explanation": "Knock: your 8 points are strictly lowest in about 89% (84%-93%) of the hands the others could hold, worth +2.55 units on average against -1.02 for playing on, where your hand is worth 7.70 (8 deadwood points, about 7.4 after the next draw, 0% chance to empty it).",
                      *       "seed": 0,
                      *       "samples": 180,
                      *       "hand_value": 7.6992,

@@ -43,6 +43,9 @@ class Game:
     """A player may end the deal by dropping (GFF-8) or knocking (TT-12) on a low total."""
     side_pots: bool = False
     """The deal has flip and flop pots (GFF-5)."""
+    turned_up: int = 0
+    """Cards turned up from the rest of the deck after the deal to start the discard pile
+    (Triple Tunk's deal: one; Game Flip Flop's pile starts empty)."""
     meld_rule: str = field(kw_only=True)
     """The rule that says what a meld is (GFF-2, TT-6, T13-4), cited in answers."""
     layoff_rule: str | None = None
@@ -65,6 +68,10 @@ class Game:
         With no round given, Three Thirteen's largest (round 11's).
         """
         return self.deal_size(round_number) + 1
+
+    def stock_after_deal(self, players: int, round_number: int | None = None) -> int:
+        """Cards left to draw once ``players`` seats are dealt and the pile is started."""
+        return self.deck.size - players * self.deal_size(round_number) - self.turned_up
 
     def copies(self, decks: int = 1) -> int:
         """How many copies of one card the shuffled decks hold (C-1; T13-2 several decks)."""

@@ -82,7 +82,7 @@ class TTDeal(TunkDeal):
 def deal_tt(n: int, dealer: int, rng: random.Random, rules: TripleTunkRules) -> TTDeal:
     """Shuffle, deal (C-4), turn the first discard, record TT-9 early-tunk claims."""
     deck, hands = deal_hands(TRIPLE_TUNK_GAME.deck.size, n, dealer, rng, DEALT)
-    discards = [deck.pop()]
+    discards = [deck.pop() for _ in range(TRIPLE_TUNK_GAME.turned_up)]
     early = [early_tunk(h, rules).eligible for h in hands]
     return TTDeal(
         n=n,

@@ -240,9 +240,7 @@ def tunk_knock_response_schema(game: str) -> type[Schema]:
         ),
         "payout_if_win": number(f"What a won {word} pays you, in {unit}."),
         "value_of_playing_on": number(
-            f"Estimated value of playing on instead, in {unit}: the advisor's mean final "
-            "settlement after playing on, measured in simulated tournaments as a function of the "
-            "win probability, `hand_value` and the number of players."
+            f"Estimated value of playing on instead, in {unit}: {words.play_on}"
         ),
         "hand_value": number(
             "The hand's value in the one hand evaluation that `discard` and `draw` use "

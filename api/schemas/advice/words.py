@@ -38,6 +38,8 @@ class TunkWords:
     """When the plan lays its melds."""
     allowed: str
     """When the knock is allowed."""
+    play_on: str
+    """What the knock answer's value of playing on is read from."""
 
 
 TUNK_WORDS: dict[str, TunkWords] = {
@@ -58,6 +60,9 @@ TUNK_WORDS: dict[str, TunkWords] = {
         melds_to_lay="Game Flip Flop lays its spreads (GFF-8: a laid spread no longer counts at "
         "a drop).",
         allowed="Always true: dropping is allowed at the start of any turn (C-5).",
+        play_on="the advisor's mean final settlement after playing on, measured in simulated "
+        "tournaments as a function of the win probability, `hand_value` and the number of "
+        "players.",
     ),
     TRIPLE_TUNK: TunkWords(
         knock="knock",
@@ -77,6 +82,10 @@ TUNK_WORDS: dict[str, TunkWords] = {
         "explanation gives the knock threat.",
         allowed="Whether knocking is allowed now: false while the TT-12 waiting counter is "
         "positive (then `knock` is false).",
+        play_on="`expected_payout` plus what playing on gains over knocking now, fitted from "
+        "simulated play against what a knock at the same moment would have paid, as a function "
+        "of the win probability, `hand_value`, `expected_payout`, the fewest cards an opponent "
+        "holds, the cards drawn from the stock so far and the number of players.",
     ),
 }
 """Each Tunk game's words."""

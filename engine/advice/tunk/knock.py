@@ -26,12 +26,17 @@ with
 the situation's money when it is known (``Observation.bankrolls`` and ``stake``: GFF-6 decides
 who is dealt in, hence the game pot), else one stake from every seat with cards.
 
-The value of playing on is the one hand evaluation of :mod:`engine.advice.tunk.value` (the value
-``discard`` and ``draw`` give the same hand: ``Evaluator.keep(hand).value``, deadwood, expected
-deadwood after the next draw and the chance to empty the hand) mapped into stakes/units by a
-plane in (win probability, hand value) fitted from tournaments (:data:`PLAY_ON_LINE`, see its
-comment). The advice knocks when the expected payout of knocking beats that value; the answer
-reports the hand value it used (``hand_value``).
+The value of playing on is read from the one hand evaluation of :mod:`engine.advice.tunk.value`
+(the value ``discard`` and ``draw`` give the same hand: ``Evaluator.keep(hand).value``, deadwood,
+expected deadwood after the next draw and the chance to empty the hand), fitted from play:
+
+- GFF: a plane in (win probability, hand value) in stakes (:data:`PLAY_ON_LINE`);
+- TT: knocking's expected payout plus the advantage of playing on over knocking now
+  (:data:`PLAY_ON_ADVANTAGE`), read also from that payout, the fewest cards an opponent holds and
+  the cards drawn from the stock (:class:`PlayOnState`).
+
+The advice knocks when the expected payout of knocking beats that value; the answer reports the
+hand value it used (``hand_value``).
 """
 
 from __future__ import annotations
@@ -56,6 +61,7 @@ from engine.core.errors import EngineError
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.core.stats import wilson_interval
 from engine.core.types import TableMeld
+from engine.games import find_game
 from engine.games.gff.play import gff_going_out, spread_kind
 from engine.games.gff.settle import Drop, settle_gff, stakes_for
 from engine.games.tt.play import extenders, owned_special_bonus, tt_can_tunk_out
@@ -76,46 +82,53 @@ WORK_BUDGET = 75_000
 MIN_CAP = 500
 DEFAULT_SEED = 0
 
-# Value of playing on, in stakes (GFF) / units (TT) per deal, as a plane
+# Game Flip Flop: the value of playing on, in stakes per deal, as a plane
 # a + b * max(p, PLAY_ON_FLOOR) + c * v in the current win probability p and the hand value v
-# (``Evaluator.keep(hand).value``, clamped to PLAY_ON_VALUE_RANGE), by (game, players): the
-# continuation value of the stopping decision "knock / drop now or play on". Learned from play
-# against a varied table, so that no one opponent's habits set it: ``python -m bench.tournament
-# --game G --players N --mix strong,strong0,knock5,knock10,hoarder,self --deals 1200 --seed 31
-# --record-play-on --explore 0.5`` (the advisor against each of those six styles in turn,
-# playing on at random half of the times it would knock) records the final game-pot / knock
+# (``Evaluator.keep(hand).value``, clamped to PLAY_ON_VALUE_RANGE), by players: the continuation
+# value of the stopping decision "drop now or play on". Learned from play against a varied
+# table, so that no one opponent's habits set it: ``python -m bench.tournament --game
+# game-flip-flop --players N --mix strong,strong0,knock5,knock10,hoarder,self --deals 1200
+# --seed 31 --record-play-on --explore 0.5`` (the advisor against each of those six styles in
+# turn, playing on at random half of the times it would drop) records the final game-pot
 # settlement after playing on against (p, v) and prints the least-squares fits over the
-# decisions with p >= PLAY_ON_FLOOR. Other player counts use the nearest plane.
-# GFF, plane in p and v (points; R^2): 2 players 18,336 (0.024), 3 players 9,104 (0.049),
-# 4 players 5,146 (0.074); the hand value median is 14-19, most hands at the clamp of 20.
-# TT, flat in p (the p term was negative and added nothing: R^2 0.101 / 0.188 / 0.272 flat vs
-# 0.103 / 0.192 / 0.273 with it): 2 players 3,832 points, 3 players 1,501, 4 players 726;
-# hand value median 1.0. The earlier fits against the fixed-threshold baseline alone valued
-# playing on about twice as high in Triple Tunk 2 and 3 players (1.54 / 1.96 units at v = 1,
-# now 0.63 / 1.20): a table of good players leaves less to gain by waiting.
+# decisions with p >= PLAY_ON_FLOOR. Other player counts use the nearest plane. Points (R^2):
+# 2 players 18,336 (0.024), 3 players 9,104 (0.049), 4 players 5,146 (0.074); the hand value
+# median is 14-19, most hands at the clamp of 20.
 PLAY_ON_FLOOR = 0.3
-# The hand values where a line is trusted; it is not carried beyond them. The fits saw GFF
-# -2..20 and TT -20..14, but only at p >= PLAY_ON_FLOOR. Triple Tunk's line is cut at 9: past
-# it, at the low chances the fits never saw, it valued a bad hand's play on far below what play
-# showed (3 players, hand value above 6, p < 0.1: -0.55 units measured, -0.9 to -2.0 on the
-# line), so the advice knocked into near-certain catches (4 players against `strong`: 534 of
-# 4,164 knock questions, 3% won). Cut at 9, in pairs (python -m bench.paired --game
-# triple-tunk --players N --styles strong,strong0,never,knock5,knock10,melder,hoarder,random
-# --deals 4000 --seed 2) the share rose by 0.006 to 0.028 and the net by -0.011 to +0.20 units a
-# deal in each of the 24 cells (docs/strength.md); cut at 7 or 8, heads-up `strong` lost money.
-PLAY_ON_VALUE_RANGE: dict[str, tuple[float, float]] = {
-    GAME_FLIP_FLOP: (-20.0, 20.0),
-    TRIPLE_TUNK: (-20.0, 9.0),
-}
+PLAY_ON_VALUE_RANGE: dict[str, tuple[float, float]] = {GAME_FLIP_FLOP: (-20.0, 20.0)}
 PLAY_ON_LINE: dict[tuple[str, int], tuple[float, float, float]] = {
     (GAME_FLIP_FLOP, 2): (0.438, 0.470, -0.0156),
     (GAME_FLIP_FLOP, 3): (0.476, 1.157, -0.0225),
     (GAME_FLIP_FLOP, 4): (0.749, 1.746, -0.0364),
-    (TRIPLE_TUNK, 2): (0.751, 0.0, -0.1222),
-    (TRIPLE_TUNK, 3): (1.463, 0.0, -0.2651),
-    (TRIPLE_TUNK, 4): (1.942, 0.0, -0.4306),
 }
 
+# Triple Tunk: the value of playing on is knocking's payout now plus the advantage of playing
+# on, a linear model (:func:`play_on_advantage`) in the win chance p, the hand value v, the
+# payout of knocking now, the fewest cards an opponent holds and the cards drawn from the stock
+# this deal. Fitted over every win chance (a line in v fitted only where p >= 0.3 once knocked
+# hopeless hands into a catch), to what playing on actually gave minus what a knock right then
+# would have paid by the real hands (``engine.sim.tt.knock_outcome``), at the knock questions
+# where the advisor played on (and at random half of those where it would have knocked, weighted
+# twice), against strong, strong0, knock5, knock10, hoarder and self in turn: ``python -m
+# bench.play_on_fit --players 2,3,4 --deals 10000 --seed 33 --jobs 2`` (75,938 / 56,477 /
+# 44,569 questions at 2 / 3 / 4 players; R^2 0.265 / 0.340 / 0.391), played with the first
+# fit of the same model installed (seeds 31 and 32, 5,000 deals a style). Other player counts
+# use the nearest table. Coefficients, in the order of :func:`play_on_features`:
+# fmt: off
+PLAY_ON_ADVANTAGE: dict[tuple[str, int], tuple[float, ...]] = {
+    (TRIPLE_TUNK, 2): (2.1855, 0.6672, -7.2238, -0.1076, -0.0065, -0.0342,
+                       0.0011, 0.0918, -0.1551, -0.8922, 0.1919, 4.2306),
+    (TRIPLE_TUNK, 3): (2.2397, 2.0657, -6.5212, -0.1870, -0.0361, -0.1326,
+                       0.0723, -0.0380, -0.4663, -1.8645, -0.8451, 2.5914),
+    (TRIPLE_TUNK, 4): (1.4662, 9.7362, -7.4122, -0.2604, -0.0544, -0.2348,
+                       0.0747, -0.1002, -1.5710, -1.7998, -1.4321, 1.8519),
+}
+# fmt: on
+ADVANTAGE_VALUE_RANGE = (-20.0, 20.0)  # the hand values the advantage fits saw
+CLOSEST_OUT_CAP = 4  # an opponent holding more cards than this is no nearer tunking out
+# Stock draws past this read as this many: most Triple Tunk deals end sooner; a Game Flip Flop
+# hand ends when the stock runs out (GFF-11), from 42 cards at 2 players.
+DRAWN_CAP: dict[str, int] = {TRIPLE_TUNK: 20, GAME_FLIP_FLOP: 40}
 
 # The hand value (``Evaluator.keep(hand).value``) of a typical hand at a knock question, the
 # medians the play-on fits above saw: where :func:`likely_lowest` reads the stopping chance.
@@ -384,13 +397,13 @@ def _estimate(
     samples: int,
     precision: float | None = None,
     settle: bool = False,
-    hand_value: float = 0.0,
+    state: PlayOnState | None = None,
 ) -> _Estimate:
     """Monte Carlo over opponents' hands: ``samples`` draws, or, with ``precision``, batches
     of :data:`BATCH` until the Wilson 95% half-width of the win probability is at most
     ``precision`` (at least :data:`MIN_SAMPLES`, at most ``samples``); with ``settle`` also
     once the decision (knock or play on) is the same at both ends of the interval and its
-    half-width is at most :data:`SETTLE_PRECISION` (the play-on value at ``hand_value``).
+    half-width is at most :data:`SETTLE_PRECISION` (the play-on value in ``state``).
 
     An opponent who has passed up a turn start is, with its "drops when likely lowest" weight
     ``r``, a player who would have dropped on a likely lowest total: a draw giving it a total
@@ -457,20 +470,20 @@ def _estimate(
         done += batch
         if weight <= 0.0:  # every draw ruled out: read them unweighted
             unweighted = replace(obs, drop_styles=(0.0,) * obs.n_players)
-            return _estimate(unweighted, rng, samples, precision, settle, hand_value)
+            return _estimate(unweighted, rng, samples, precision, settle, state)
         p = win_weight / weight
         effective = weight * weight / squares
         lo, hi = wilson_interval(p * effective, effective)
         if precision is not None and done >= MIN_SAMPLES:
             if (hi - lo) / 2 <= precision:
                 break
-            if settle and (hi - lo) / 2 <= SETTLE_PRECISION:
+            if settle and state is not None and (hi - lo) / 2 <= SETTLE_PRECISION:
                 lost = weight - win_weight
                 loss = (win_pay * win_weight - pay) / lost if lost > 0 else -caught_pay
-                ends = {
-                    q * win_pay - (1 - q) * loss > play_on_value(obs.game, n, q, hand_value)
-                    for q in (lo, hi)
-                }
+                ends = set()
+                for q in (lo, hi):
+                    now = q * win_pay - (1 - q) * loss
+                    ends.add(now > play_on_value(obs.game, n, q, state, now))
                 if len(ends) == 1:
                     break
     return _Estimate(p, (lo, hi), done, pay / weight if weight else 0.0, win_pay)
@@ -495,16 +508,75 @@ def _check_samples(samples: int, cap: int) -> int:
     return samples
 
 
-def play_on_value(game: str, n_players: int, p: float, hand_value: float = 0.0) -> float:
-    """The measured value of playing on (:data:`PLAY_ON_LINE`) at win probability ``p`` with a
-    hand worth ``hand_value`` in the one hand evaluation (``Evaluator.keep(hand).value``)."""
+@dataclass(frozen=True, slots=True)
+class PlayOnState:
+    """What a knock question's value of playing on is read from besides the win chance and
+    knocking's payout: the hand value (``Evaluator.keep(hand).value``), the fewest cards an
+    opponent dealt in holds, and the cards drawn from the stock so far this deal."""
+
+    hand_value: float
+    closest_out: int = 5
+    drawn: int = 0
+
+
+def play_on_state(obs: Observation, hand_value: float) -> PlayOnState:
+    """The :class:`PlayOnState` of ``obs`` with the player's hand worth ``hand_value``; the
+    cards drawn are read off the stock size (a stock rebuilt from the discards, TT-15, reads as
+    :data:`DRAWN_CAP`)."""
+    sizes = [obs.hand_sizes[j] for j in obs.opponents() if obs.hand_sizes[j] > 0]
+    start = find_game(obs.game).stock_after_deal(obs.n_players)
+    cap = DRAWN_CAP[obs.game]
+    drawn = start - obs.stock_size if obs.stock_size <= start else cap
+    return PlayOnState(hand_value, min(sizes, default=5), max(0, drawn))
+
+
+def play_on_features(
+    game: str, p: float, knock_payout: float, state: PlayOnState
+) -> tuple[float, ...]:
+    """The terms of the advantage of playing on, in :data:`PLAY_ON_ADVANTAGE`'s order: 1, p,
+    p^2, v, p v, min(v, 0), p min(v, 0), c, p c, d / 10, k, p k, with v the hand value (clamped
+    to :data:`ADVANTAGE_VALUE_RANGE`), c the fewest cards an opponent holds (at most
+    :data:`CLOSEST_OUT_CAP`), d the cards drawn (at most the game's :data:`DRAWN_CAP`) and k
+    knocking's payout."""
+    lo, hi = ADVANTAGE_VALUE_RANGE
+    v = min(hi, max(lo, state.hand_value))
+    good = min(v, 0.0)
+    close = float(min(state.closest_out, CLOSEST_OUT_CAP))
+    drawn = min(state.drawn, DRAWN_CAP[game]) / 10
+    k = knock_payout
+    return (1.0, p, p * p, v, p * v, good, p * good, close, p * close, drawn, k, p * k)
+
+
+def play_on_advantage(
+    game: str, n_players: int, p: float, knock_payout: float, state: PlayOnState
+) -> float | None:
+    """Triple Tunk: what playing on is worth over knocking now (:data:`PLAY_ON_ADVANTAGE`, the
+    nearest table), or None where the game has no advantage model."""
+    counts = [n for g, n in PLAY_ON_ADVANTAGE if g == game]
+    if not counts:
+        return None
+    nearest = min(counts, key=lambda n: (abs(n - n_players), n))
+    coef = PLAY_ON_ADVANTAGE[(game, nearest)]
+    terms = play_on_features(game, p, knock_payout, state)
+    return sum(c * x for c, x in zip(coef, terms, strict=True))
+
+
+def play_on_value(
+    game: str, n_players: int, p: float, state: PlayOnState, knock_payout: float
+) -> float:
+    """The measured value of playing on at win probability ``p`` when knocking now pays
+    ``knock_payout`` on average: Triple Tunk, that payout plus :func:`play_on_advantage`; Game
+    Flip Flop, :data:`PLAY_ON_LINE` at the hand value."""
+    advantage = play_on_advantage(game, n_players, p, knock_payout, state)
+    if advantage is not None:
+        return knock_payout + advantage
     counts = [n for g, n in PLAY_ON_LINE if g == game]
     if not counts:
         return 0.0
     nearest = min(counts, key=lambda n: (abs(n - n_players), n))
     a, b, c = PLAY_ON_LINE[(game, nearest)]
     lo, hi = PLAY_ON_VALUE_RANGE[game]
-    return a + b * max(p, PLAY_ON_FLOOR) + c * min(hi, max(lo, hand_value))
+    return a + b * max(p, PLAY_ON_FLOOR) + c * min(hi, max(lo, state.hand_value))
 
 
 @cache
@@ -516,11 +588,12 @@ def likely_lowest(game: str, players: int) -> float:
     opponent style "drops when likely lowest" stops (``engine.advice.tunk.styles``)."""
     win = float(players - 1)
     caught = -2.0 if _KNOCKING[game].staked else -1.0
-    value = TYPICAL_HAND_VALUE[game]
+    typical = PlayOnState(TYPICAL_HAND_VALUE[game])
     lo, hi = 0.0, 1.0
     for _ in range(40):  # bisection: knocking's edge over playing on grows with p
         p = (lo + hi) / 2
-        if p * win + (1 - p) * caught > play_on_value(game, players, p, value):
+        payout = p * win + (1 - p) * caught
+        if payout > play_on_value(game, players, p, typical, payout):
             hi = p
         else:
             lo = p
@@ -551,7 +624,8 @@ def knock_advice(
     word, doing, unit = knocking.word, knocking.doing, knocking.unit
     waiting = obs.waiting[obs.seat] if obs.seat < len(obs.waiting) else 0
     hand = Evaluator(obs).keep(obs.hand)  # the one hand evaluation (engine.advice.tunk.value)
-    est = _estimate(obs, random.Random(seed), samples, precision, settle, hand.value)
+    state = play_on_state(obs, hand.value)
+    est = _estimate(obs, random.Random(seed), samples, precision, settle, state)
     samples = est.samples
     p = est.probability
     lo, hi = est.interval
@@ -559,7 +633,7 @@ def knock_advice(
     dealt = tuple(j for j in obs.opponents() if obs.hand_sizes[j] > 0)  # GFF-6: dealt in
     caught = drop_payouts(obs, dealt)[1] if knocking.staked else None
     all_in = is_all_in(obs)
-    play_on = play_on_value(obs.game, 1 + len(dealt), p, hand.value)
+    play_on = play_on_value(obs.game, 1 + len(dealt), p, state, ev)
     figures = (
         f"your hand is worth {hand.value:.2f} ({hand.deadwood} deadwood points, about "
         f"{hand.expected_deadwood:.1f} after the next draw, {hand.out_chance:.0%} chance to "
@@ -615,7 +689,9 @@ __all__ = [
     "DEFAULT_SEED",
     "KnockAdvice",
     "MAX_SAMPLES",
+    "PLAY_ON_ADVANTAGE",
     "PLAY_ON_LINE",
+    "PlayOnState",
     "drop_payouts",
     "ends_play",
     "is_all_in",
@@ -625,6 +701,9 @@ __all__ = [
     "model_for",
     "multipliers",
     "opponent_sampler",
+    "play_on_advantage",
+    "play_on_features",
+    "play_on_state",
     "play_on_value",
     "win_probability",
     "work_cap",

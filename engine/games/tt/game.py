@@ -37,6 +37,7 @@ GAME = Game(
     dealt=5,  # TT-1
     early_win=True,  # TT-9: early tunk
     knock=True,  # TT-12
+    turned_up=1,  # the deal turns the next card up to start the discard pile
     meld_rule="TT-6",
     layoff_rule="TT-8",
     extra={"tunk_shapes": TUNK_SHAPES, "meld_sizes": (MIN_MELD, MAX_MELD)},

@@ -225,7 +225,7 @@ def test_knock_weighs_the_value_draw_and_discard_give_the_hand(
     # One evaluation: the value knock reads the play-on value from is the value draw reports
     # for the hand as it is, and the keep value discard gives the option that leaves it (here:
     # take the top discard and throw it back, the same unseen cards).
-    from engine.advice.tunk.knock import knock_advice, play_on_value
+    from engine.advice.tunk.knock import knock_advice, play_on_state, play_on_value
 
     obs = _situation(seed, TRIPLE_TUNK if tt else GAME_FLIP_FLOP, 5, players)
     knock = knock_advice(obs, samples=60, precision=None)
@@ -245,8 +245,9 @@ def test_knock_weighs_the_value_draw_and_discard_give_the_hand(
     assert abs(back.keep_value - knock.hand_value) < 1e-9
     assert abs(back.score - back.keep_value - 4.0 * back.danger) < 1e-9
     dealt = sum(1 for s in obs.hand_sizes if s > 0)
+    state = play_on_state(obs, knock.hand_value)
     assert knock.value_of_playing_on == play_on_value(
-        obs.game, dealt, knock.win_probability, knock.hand_value
+        obs.game, dealt, knock.win_probability, state, knock.expected_payout
     )
 
 

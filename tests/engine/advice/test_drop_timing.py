@@ -12,7 +12,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.advice.situation import Observation
-from engine.advice.tunk.knock import knock_advice, likely_lowest, play_on_value, win_probability
+from engine.advice.tunk.knock import (
+    PlayOnState,
+    knock_advice,
+    likely_lowest,
+    play_on_value,
+    win_probability,
+)
 from engine.advice.tunk.profile import (
     DROP_STYLE_PRIOR,
     PROFILE_FLOOR,
@@ -69,7 +75,8 @@ def test_the_stopping_chance_is_where_knocking_meets_playing_on() -> None:
             p = likely_lowest(game, players)
             value = {GAME_FLIP_FLOP: 15.0, TRIPLE_TUNK: 1.0}[game]
             edge = p * (players - 1) + (1 - p) * caught
-            assert edge == pytest.approx(play_on_value(game, players, p, value), abs=1e-6)
+            on = play_on_value(game, players, p, PlayOnState(value), edge)
+            assert edge == pytest.approx(on, abs=1e-6)
     # more opponents, more stakes to win: a player stops on a smaller chance
     assert likely_lowest(GAME_FLIP_FLOP, 2) > likely_lowest(GAME_FLIP_FLOP, 3)
     assert likely_lowest(GAME_FLIP_FLOP, 3) > likely_lowest(GAME_FLIP_FLOP, 4)
