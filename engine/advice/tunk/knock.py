@@ -512,7 +512,8 @@ def _check_samples(samples: int, cap: int) -> int:
 class PlayOnState:
     """What a knock question's value of playing on is read from besides the win chance and
     knocking's payout: the hand value (``Evaluator.keep(hand).value``), the fewest cards an
-    opponent dealt in holds, and the cards drawn from the stock so far this deal."""
+    opponent dealt in holds, and the cards drawn from the stock so far this deal. The defaults
+    are a fresh deal's: five cards each (GFF-1, TT-1), nothing drawn yet."""
 
     hand_value: float
     closest_out: int = 5
