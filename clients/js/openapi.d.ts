@@ -4878,7 +4878,7 @@ export interface operations {
                      *             "baseline": 0.7,
                      *             "hoarder": 0.15,
                      *             "random": 0.15,
-                     *             "drops_when_lowest": 0.3451
+                     *             "drops_when_lowest": 0.1697
                      *           },
                      *           "learned": false,
                      *           "shown_total": 9,
@@ -4903,7 +4903,7 @@ export interface operations {
                      *           "reason": ""
                      *         }
                      *       ],
-                     *       "explanation": "Seat 1 is not learned from: it ended the deal, so its total is low by its own choice. Its weight of dropping when likely lowest: 0.35. Seat 2 showed 41 points, likeliest for a player who throws any card; its profile for the next deal: baseline 0.53, hoarder 0.16, random 0.31. Its weight of dropping when likely lowest: 0.10. Send each profile back as that opponent's `profile` in the next deal.",
+                     *       "explanation": "Seat 1 is not learned from: it ended the deal, so its total is low by its own choice. Its weight of dropping when likely lowest: 0.17. Seat 2 showed 41 points, likeliest for a player who throws any card; its profile for the next deal: baseline 0.53, hoarder 0.16, random 0.31. Its weight of dropping when likely lowest: 0.10. Send each profile back as that opponent's `profile` in the next deal.",
                      *       "seed": 0
                      *     }
                      */
@@ -5742,7 +5742,7 @@ export interface operations {
                      *             "baseline": 0.7683,
                      *             "hoarder": 0.121,
                      *             "random": 0.1107,
-                     *             "drops_when_lowest": 0.0722
+                     *             "drops_when_lowest": 0.0736
                      *           },
                      *           "learned": true,
                      *           "shown_total": 4,

@@ -33,9 +33,8 @@ The profile goes back in as ``Observation.profiles`` (the API's per-opponent ``p
 prior the in-deal evidence then updates.
 
 The same shown hands teach each opponent's drop timing (:func:`drop_style_likelihoods`): the
-weight of "drops when likely lowest" (``engine.advice.tunk.styles``) against a player whose
-stops do not follow its total (it never stops on a total, or at random: the player the win
-probability reads when that weight is low). The seat that ended the deal
+weight of "drops when likely lowest" (``engine.advice.tunk.styles``) against the fixed-total
+styles (never, at 5, at 10, at random, at their prior weights). The seat that ended the deal
 dropped (knocked) on its total; every other opponent that had played passed up its last turn
 start holding about the total it shows. Either is read against the total a "drops when likely
 lowest" player drops on (:func:`engine.advice.tunk.styles.lowest_cutoff` over

@@ -264,21 +264,14 @@ def fixed_drop_chance(total: int) -> float:
 
 def drop_style_likelihoods(total: int, dropped: bool, cutoff: int) -> tuple[float, float]:
     """Likelihood of dropping (``dropped``) or passing up a turn start on ``total`` under "drops
-    when likely lowest" and under a player whose stops do not follow its total. The former drops
-    on a total at or below ``cutoff`` but for a :data:`SLIP`; above it, and the latter on any
-    total, only at random (the fixed-total styles' chance above every total they stop on).
-
-    The other side is the player the win probability reads when the style's weight is low
-    (``engine.advice.tunk.knock``: its passes say nothing of its total), so only a drop or a
-    pass the two read differently moves the weight: a pass on a total above the cutoff is no
-    evidence. Against the fixed-total styles at their prior weights instead, every pass between
-    the cutoff and 10 points would count for the style (those styles would often have stopped
-    there), and a player that never stops would be read as one that stops when likely lowest."""
-    stray = fixed_drop_chance(KNOCK_LIMIT + 1)
-    lowest = 1.0 - SLIP if total <= cutoff else stray
+    when likely lowest" and under the fixed-total styles. The former drops on a total at or
+    below ``cutoff`` but for a :data:`SLIP`, and above it only as the fixed-total styles do on a
+    total no style drops on (at random): a drop on a high total says nothing between the two."""
+    lowest = 1.0 - SLIP if total <= cutoff else fixed_drop_chance(KNOCK_LIMIT + 1)
+    fixed = fixed_drop_chance(total)
     if dropped:
-        return lowest, stray
-    return 1.0 - lowest, 1.0 - stray
+        return lowest, fixed
+    return 1.0 - lowest, 1.0 - fixed
 
 
 def passes_posterior(weight: float, passes: Sequence[int], cutoff: int) -> float:

@@ -98,24 +98,6 @@ def test_a_drop_or_pass_on_a_high_total_tells_the_styles_apart_only_by_the_cutof
     assert lowest < fixed / 5
 
 
-@pytest.mark.rule("GFF-8", "TT-13")
-def test_a_pass_or_drop_above_the_cutoff_is_no_evidence_even_where_fixed_styles_stop() -> None:
-    # cutoff 3: a total of 7 is not likely lowest, but the styles that stop at 10 would stop
-    # there; the other side of the weight is a player whose passes say nothing of its total,
-    # so neither a pass nor a drop on 7 moves it
-    for dropped in (False, True):
-        lowest, other = drop_style_likelihoods(7, dropped, 3)
-        assert lowest == pytest.approx(other)
-    # a player that never drops, seen passing on 4 to 10 points deal after deal above a
-    # cutoff of 3, keeps the prior weight; it is not read as one that drops when likely lowest
-    weight = DROP_STYLE_PRIOR
-    for total in (4, 5, 6, 7, 8, 9, 10) * 20:
-        weight = updated_drop_style(weight, drop_style_likelihoods(total, False, 3))
-    assert weight == pytest.approx(DROP_STYLE_PRIOR)
-    # the same player once seen passing on a likely lowest total (caught under a knock) falls
-    assert updated_drop_style(weight, drop_style_likelihoods(2, False, 3)) < 0.8 * weight
-
-
 def test_the_weight_moves_with_the_evidence_and_keeps_a_floor() -> None:
     assert updated_drop_style(None, None) == pytest.approx(DROP_STYLE_PRIOR)
     up = updated_drop_style(0.2, drop_style_likelihoods(18, True, 20))
