@@ -129,6 +129,20 @@ class Question:
     share: float
 
 
+def knock_now(game: str, deal: Any, seat: int) -> tuple[int, ...]:
+    """Every seat's net (game pot; Triple Tunk units of the simulator) if ``seat`` knocked or
+    dropped now, by the real hands."""
+    if game == TRIPLE_TUNK:
+        from engine.sim.tt import knock_outcome, settle_deal
+
+        return tuple(settle_deal(deal, knock_outcome(deal, seat))[0])
+    from engine.games.gff.settle import Drop, settle_gff
+    from engine.sim.gff import BANKROLL, STAKE
+
+    outcome = Drop(seat, tuple(deal.totals()))
+    return tuple(settle_gff([BANKROLL] * deal.n, STAKE, deal.dealer, outcome).net)
+
+
 class QuestionRecorder(DealWatcher):
     """The advice (its knocks are the service's), noting at each knock question the settlement
     of a knock made right then by the real hands (Triple Tunk)."""
@@ -136,11 +150,9 @@ class QuestionRecorder(DealWatcher):
     asked: list[tuple[float, float, bool, float, float]]
 
     def knock(self, obs: Any) -> bool:
-        from engine.sim.tt import knock_outcome, settle_deal
-
         answer = super().knock(obs)
         if self.last_win_probability is not None:
-            net, _ = settle_deal(self.deal, knock_outcome(self.deal, obs.seat))
+            net = knock_now(TRIPLE_TUNK, self.deal, obs.seat)
             share = top_share(net, obs.seat) or 0.0
             value = self.last_hand_value if self.last_hand_value is not None else 0.0
             self.asked.append((self.last_win_probability, value, answer, net[obs.seat], share))

@@ -35,7 +35,7 @@ import random
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from bench.knock_oracle import DealWatcher, in_chunks, play_one_deal
+from bench.knock_oracle import DealWatcher, in_chunks, knock_now, play_one_deal
 from bench.tournament import PANEL_STYLES, deal_seed, least_squares, opponents, top_share
 from engine.advice.tunk.knock import knock_advice, play_on_features, play_on_state
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
@@ -62,20 +62,6 @@ class Asked:
     knock_share: float
     net: float = 0.0
     share: float = 0.0
-
-
-def knock_now(game: str, deal: Any, seat: int) -> tuple[int, ...]:
-    """Every seat's net (game pot; Triple Tunk units of the simulator) if ``seat`` knocked or
-    dropped now, by the real hands."""
-    if game == TRIPLE_TUNK:
-        from engine.sim.tt import knock_outcome, settle_deal
-
-        return tuple(settle_deal(deal, knock_outcome(deal, seat))[0])
-    from engine.games.gff.settle import Drop, settle_gff
-    from engine.sim.gff import BANKROLL, STAKE
-
-    outcome = Drop(seat, tuple(deal.totals()))
-    return tuple(settle_gff([BANKROLL] * deal.n, STAKE, deal.dealer, outcome).net)
 
 
 class Recorder(DealWatcher):
