@@ -361,7 +361,9 @@ def _tunk_description(game: str, endpoint: str) -> str:
             "stood at the start of that opponent's turn and its cards (`went_out`, with the top "
             "discard it took, if any) instead of `final_hands`. Its profile is read the same "
             "way, a drawn hand matching when its total is within 2 points of the hand it held "
-            "and it too empties with the card drawn; the other opponents keep theirs. " + TUNK_MODEL
+            "and it too empties with the card drawn, unless it went out from one or two cards "
+            "(any way of playing does that about as often, so it is not read); the other "
+            "opponents keep theirs. " + TUNK_MODEL
         )
     return (
         "`win_probability` is the chance that your hand total is strictly the lowest now, by Monte "

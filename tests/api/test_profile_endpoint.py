@@ -208,6 +208,34 @@ def test_an_opponent_that_went_out_holding_a_meld_is_read_as_holding_its_melds(
     assert "Seat 1 went out, likeliest for a player who holds its melds" in data["explanation"]
 
 
+@pytest.mark.rule("TT-11")
+def test_an_opponent_that_went_out_from_two_cards_is_not_learned_from(
+    client: FlaskClient,
+) -> None:
+    # Seat 1 laid red hearts 1-2-3 on an earlier turn and held two cards; with the one drawn it
+    # puts YC4 then YC? on seat 2's yellow circles 1-2-3 and throws GT2 (TT-11, a 3-card meld
+    # and two lay-offs). Any way of playing goes out from so few cards about as often, so its
+    # profile is sent back unchanged, with the reason.
+    body = tt_went_out()
+    body["table"] = [
+        {"owner": 1, "cards": ["RH1", "RH2", "RH3"]},
+        {"owner": 2, "cards": ["YC1", "YC2", "YC3"]},
+    ]
+    body["opponents"][0]["hand_size"] = 2
+    body["went_out"]["cards"] = ["YC4", "YC?", "GT2"]
+    data = post(client, f"{TT}/profile", body)
+    one = data["profiles"][0]
+    assert (one["seat"], one["learned"], one["likelihoods"]) == (1, False, None)
+    assert "went out from 2 cards" in one["reason"]
+    assert one["profile"] is None  # none was sent, and none was learned: the default prior
+    body["opponents"][0]["profile"] = {"baseline": 0.6, "hoarder": 0.3, "random": 0.1}
+    one = post(client, f"{TT}/profile", body)["profiles"][0]
+    assert not one["learned"]
+    assert {k: one["profile"][k] for k in ("baseline", "hoarder", "random")} == pytest.approx(
+        {"baseline": 0.6, "hoarder": 0.3, "random": 0.1}
+    )
+
+
 @pytest.mark.rule("TT-10", "TT-11")
 def test_an_opponent_that_went_out_with_the_top_discard(client: FlaskClient) -> None:
     # Seat 1 took the RH3 seat 0 had just thrown (TT-10) and tunked out: the card drawn is known,

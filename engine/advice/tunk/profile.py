@@ -27,7 +27,11 @@ card drawn. Asking the drawn hand to go out as well matters: the hands that go o
 sample (a player who holds a meld goes out more often), and a likelihood of the total alone
 would read that choice as evidence. Against a player that holds its melds, most Triple Tunk
 deals end this way (69% heads-up), so without it the profile would learn from its worst hands
-only.
+only. An out from one or two cards (:data:`SMALL_OUT`: the card drawn melds with what little is
+left) is not read: every way of playing goes out from such a hand about as often, and what
+differs is the model's error, not evidence. Against a player that throws its highest card and
+lays at once, those outs kept its weight of random play between 0.07 and 0.33 over 400
+heads-up Triple Tunk deals, where the shown hands alone take it to 0.04.
 
 The profile goes back in as ``Observation.profiles`` (the API's per-opponent ``profile``), the
 prior the in-deal evidence then updates.
@@ -66,6 +70,8 @@ PROFILE_DRAWS = 400  # hands drawn per hypothesis to read one shown total's like
 TOTAL_BAND = 2  # a drawn total within this many points of the shown one counts as a match
 PROFILE_RATE = 0.3  # weight of one deal's evidence in the profile (about the last three deals)
 PROFILE_FLOOR = 0.02  # share of the default prior mixed back after every deal
+# A tunk out from a hand of at most this many cards before the draw is not read (module docstring).
+SMALL_OUT = 2
 CUTOFF_DRAWS = 200  # draws of every opponent's hand that place a likely lowest total
 DEFAULT_PROFILE: Profile = (
     BEHAVIOUR_PRIOR.baseline,
@@ -282,14 +288,23 @@ def out_updates(
 ) -> tuple[ProfileUpdate, ...]:
     """Every opponent's profile after a deal that ``seat`` ended by emptying its hand (TT-11,
     GFF-9 / GFF-10), ``obs`` the asking player's view at the start of that turn: ``seat``'s
-    card-play profile moves by :func:`out_likelihoods`; the others showed nothing, so they keep
-    theirs, as does every drop timing."""
+    card-play profile moves by :func:`out_likelihoods` unless it went out from at most
+    :data:`SMALL_OUT` cards; the others showed nothing, so they keep theirs, as does every drop
+    timing."""
     rng = random.Random(seed)
     out: list[ProfileUpdate] = []
     for s in obs.opponents():
         prior, style = _learned_so_far(obs, s)
         if s != seat:
             reason = "another player went out, so its hand was not shown"
+            out.append(ProfileUpdate(s, prior, None, None, reason, style))
+            continue
+        held = len(revealed) - 1
+        if held <= SMALL_OUT:
+            reason = (
+                f"it went out from {held} card{'' if held == 1 else 's'}, which any way of "
+                "playing does about as often"
+            )
             out.append(ProfileUpdate(s, prior, None, None, reason, style))
             continue
         likelihoods = out_likelihoods(obs, s, revealed, picked, rng)
@@ -366,6 +381,7 @@ __all__ = [
     "DEFAULT_PROFILE",
     "PROFILE_DRAWS",
     "PROFILE_FLOOR",
+    "SMALL_OUT",
     "PROFILE_RATE",
     "TOTAL_BAND",
     "Profile",

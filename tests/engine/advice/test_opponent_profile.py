@@ -18,9 +18,11 @@ from engine.advice.tunk.profile import (
     PROFILE_DRAWS,
     PROFILE_FLOOR,
     PROFILE_RATE,
+    SMALL_OUT,
     learn_from_out,
     learn_profiles,
     out_likelihoods,
+    out_updates,
     shown_likelihoods,
     updated_profile,
 )
@@ -193,3 +195,19 @@ def test_only_the_seat_that_went_out_is_learned_from() -> None:
     assert learn_from_out(obs, 0, WENT_OUT, None)[0] == obs.profiles
     unplayed = tt_turn_start(turns=(3, 0, 3), discard_history=((), (), ()), discards=())
     assert learn_from_out(unplayed, 1, WENT_OUT, None)[0] == (None, None, None)
+
+
+@pytest.mark.rule("TT-11")
+def test_an_out_from_one_or_two_cards_teaches_nothing() -> None:
+    # two held cards and the one drawn (TT-11: with melds laid on earlier turns): any way of
+    # playing goes out from such a hand about as often, so the profile keeps its prior, and
+    # the update says why
+    small = parse_topper_cards(["RH1", "RH2", "RH3"])
+    assert len(small) - 1 == SMALL_OUT
+    obs = tt_turn_start(hand_sizes=(5, 2, 5), profiles=(None, DEFAULT_PROFILE, None))
+    (seat1, _) = out_updates(obs, 1, small, None, seed=3)
+    assert seat1.seat == 1 and seat1.likelihoods is None and seat1.profile == DEFAULT_PROFILE
+    assert "went out from 2 cards" in seat1.reason
+    # one card more before the draw is read
+    (read, _) = out_updates(replace(obs, hand_sizes=(5, 5, 5)), 1, WENT_OUT, None, seed=3)
+    assert read.likelihoods is not None and read.profile != DEFAULT_PROFILE
