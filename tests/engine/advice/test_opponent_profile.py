@@ -208,6 +208,6 @@ def test_an_out_from_one_or_two_cards_teaches_nothing() -> None:
     (seat1, _) = out_updates(obs, 1, small, None, seed=3)
     assert seat1.seat == 1 and seat1.likelihoods is None and seat1.profile == DEFAULT_PROFILE
     assert "went out from 2 cards" in seat1.reason
-    # one card more before the draw is read
+    # the five cards held before the draw of WENT_OUT are read
     (read, _) = out_updates(replace(obs, hand_sizes=(5, 5, 5)), 1, WENT_OUT, None, seed=3)
     assert read.likelihoods is not None and read.profile != DEFAULT_PROFILE
