@@ -39,7 +39,6 @@ from bench.tournament_t13 import play_one
 from engine.advice.t13 import DEFAULT_SAMPLES
 from engine.advice.tunk.completions import clear_completion_caches
 from engine.advice.tunk.keeptable import clear_table_caches
-from engine.advice.tunk.knock import likely_lowest
 from engine.advice.tunk.value import clear_value_caches
 from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
 from engine.sim.core import mean_interval
@@ -70,7 +69,6 @@ def _clear_memos() -> None:
     clear_completion_caches()
     clear_table_caches()
     clear_value_caches()
-    likely_lowest.cache_clear()  # reads the play-on value
 
 
 @contextmanager

@@ -55,7 +55,13 @@ from engine.advice.tunk.common import (
     model_for,
     unseen_cards,
 )
-from engine.advice.tunk.styles import behaviour, drop_style, lowest_cutoff, passes_posterior
+from engine.advice.tunk.styles import (
+    behaviour,
+    chance_at,
+    drop_chances,
+    drop_style,
+    passes_posterior,
+)
 from engine.advice.tunk.value import Evaluator, KeepFigures
 from engine.core.errors import EngineError
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
@@ -129,10 +135,6 @@ CLOSEST_OUT_CAP = 4  # an opponent holding more cards than this is no nearer tun
 # Stock draws past this read as this many: most Triple Tunk deals end sooner; a Game Flip Flop
 # hand ends when the stock runs out (GFF-11), from 42 cards at 2 players.
 DRAWN_CAP: dict[str, int] = {TRIPLE_TUNK: 20, GAME_FLIP_FLOP: 40}
-
-# The hand value (``Evaluator.keep(hand).value``) of a typical hand at a knock question, the
-# medians the play-on fits above saw: where :func:`likely_lowest` reads the stopping chance.
-TYPICAL_HAND_VALUE: dict[str, float] = {GAME_FLIP_FLOP: 15.0, TRIPLE_TUNK: 1.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,10 +408,10 @@ def _estimate(
     half-width is at most :data:`SETTLE_PRECISION` (the play-on value in ``state``).
 
     An opponent who has passed up a turn start is, with its "drops when likely lowest" weight
-    ``r``, a player who would have dropped on a likely lowest total: a draw giving it a total
-    at or below :func:`lowest_cutoff` (read off the first :data:`MIN_SAMPLES` draws) counts
-    ``1 - r`` times (``r`` after the totals it was seen to pass with, ``obs.passes``). The
-    interval then uses the effective number of draws."""
+    ``r``, a player who stops on a total ``t`` with the chance ``c(t)`` of
+    :func:`engine.advice.tunk.styles.drop_chances` (read off the first :data:`MIN_SAMPLES`
+    draws): a draw giving it ``t`` counts ``1 - r * c(t)`` times (``r`` after the totals it was
+    seen to pass with, ``obs.passes``). The interval then uses the effective number of draws."""
     model = model_for(obs.game)
     opponents, sampler = opponent_sampler(obs)
     mine = model.total(obs.hand)
@@ -434,13 +436,12 @@ def _estimate(
 
     lows = _drop_style_weights(obs, opponents)
     pilot: list[list[int]] = []
-    cutoff = -1_000_000  # no total is taken for a likely lowest one
+    chances: tuple[float, ...] = ()
     if any(lows):
         pilot = [totals() for _ in range(min(samples, MIN_SAMPLES))]
-        pooled = sorted(t for draw in pilot for t in draw)
-        cutoff = lowest_cutoff(pooled, n, likely_lowest(obs.game, n))
+        chances = drop_chances(sorted(t for draw in pilot for t in draw), n, obs.game)
         lows = [
-            passes_posterior(r, obs.passes[j] if j < len(obs.passes) else (), cutoff)
+            passes_posterior(r, obs.passes[j] if j < len(obs.passes) else (), chances)
             for r, j in zip(lows, opponents, strict=True)
         ]
     weighed = [(i, r) for i, r in enumerate(lows) if r > 0.0]
@@ -454,8 +455,7 @@ def _estimate(
             drawn = pilot[k] if k < len(pilot) else totals()
             w = 1.0
             for i, r in weighed:
-                if drawn[i] <= cutoff:
-                    w *= 1.0 - r
+                w *= 1.0 - r * chance_at(chances, drawn[i])
             lose_to = 0
             for j, t in zip(opponents, drawn, strict=True):
                 if t <= mine:
@@ -580,27 +580,6 @@ def play_on_value(
     return a + b * max(p, PLAY_ON_FLOOR) + c * min(hi, max(lo, state.hand_value))
 
 
-@cache
-def likely_lowest(game: str, players: int) -> float:
-    """The chance of being strictly lowest at which the advice would drop (GFF-8) or knock
-    (TT-13) a typical hand (:data:`TYPICAL_HAND_VALUE`) at a table of ``players`` with one stake
-    each: where knocking's payout, ``n - 1`` when it wins and -2 stakes (GFF) or about one
-    winner's unit (TT) when caught, meets :func:`play_on_value`. It places the total on which the
-    opponent style "drops when likely lowest" stops (``engine.advice.tunk.styles``)."""
-    win = float(players - 1)
-    caught = -2.0 if _KNOCKING[game].staked else -1.0
-    typical = PlayOnState(TYPICAL_HAND_VALUE[game])
-    lo, hi = 0.0, 1.0
-    for _ in range(40):  # bisection: knocking's edge over playing on grows with p
-        p = (lo + hi) / 2
-        payout = p * win + (1 - p) * caught
-        if payout > play_on_value(game, players, p, typical, payout):
-            hi = p
-        else:
-            lo = p
-    return hi
-
-
 def knock_advice(
     obs: Observation,
     samples: int | None = None,
@@ -696,7 +675,6 @@ __all__ = [
     "drop_payouts",
     "ends_play",
     "is_all_in",
-    "likely_lowest",
     "knock_advice",
     "known_hands",
     "model_for",

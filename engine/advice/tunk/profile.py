@@ -40,8 +40,8 @@ The same shown hands teach each opponent's drop timing (:func:`drop_style_likeli
 weight of "drops when likely lowest" (``engine.advice.tunk.styles``) against the fixed-total
 styles (never, at 5, at 10, at random, at their prior weights). The seat that ended the deal
 dropped (knocked) on its total; every other opponent that had played passed up its last turn
-start holding about the total it shows. Either is read against the total a "drops when likely
-lowest" player drops on (:func:`engine.advice.tunk.styles.lowest_cutoff` over
+start holding about the total it shows. Either is read against the chance that a "drops when
+likely lowest" player stops on that total (:func:`engine.advice.tunk.styles.drop_chances` over
 :data:`CUTOFF_DRAWS` draws of the opponents' hands from the asking player's last view), and the
 weight moves the same way as the card-play weights (:func:`updated_drop_style`). It goes back in
 as ``Observation.drop_styles`` (the API's ``profile.drops_when_lowest``).
@@ -55,13 +55,13 @@ from dataclasses import dataclass
 
 from engine.advice.situation import Observation
 from engine.advice.tunk.common import HandSampler
-from engine.advice.tunk.knock import ends_play, likely_lowest, opponent_sampler
+from engine.advice.tunk.knock import ends_play, opponent_sampler
 from engine.advice.tunk.models import model_for
 from engine.advice.tunk.styles import (
     BEHAVIOUR_PRIOR,
     DROP_STYLE_PRIOR,
+    drop_chances,
     drop_style_likelihoods,
-    lowest_cutoff,
 )
 
 Profile = tuple[float, float, float]  # weights of (baseline, hoarder, random), summing to 1
@@ -72,7 +72,7 @@ PROFILE_RATE = 0.3  # weight of one deal's evidence in the profile (about the la
 PROFILE_FLOOR = 0.02  # share of the default prior mixed back after every deal
 # A tunk out from a hand of at most this many cards before the draw is not read (module docstring).
 SMALL_OUT = 2
-CUTOFF_DRAWS = 200  # draws of every opponent's hand that place a likely lowest total
+CUTOFF_DRAWS = 200  # draws of every opponent's hand that read how likely lowest a total is
 DEFAULT_PROFILE: Profile = (
     BEHAVIOUR_PRIOR.baseline,
     BEHAVIOUR_PRIOR.hoarder,
@@ -196,16 +196,16 @@ def updated_drop_style(prior: float | None, likelihoods: tuple[float, float] | N
     return (1 - PROFILE_FLOOR) * r + PROFILE_FLOOR * DROP_STYLE_PRIOR
 
 
-def drop_cutoff(obs: Observation, rng: random.Random) -> int:
-    """The highest total a "drops when likely lowest" player drops on in ``obs`` (its opponents'
-    hands drawn :data:`CUTOFF_DRAWS` times from the opponent model)."""
+def seen_drop_chances(obs: Observation, rng: random.Random) -> tuple[float, ...]:
+    """Per total, the chance a "drops when likely lowest" player stops on it in ``obs``
+    (:func:`engine.advice.tunk.styles.drop_chances` over its opponents' hands drawn
+    :data:`CUTOFF_DRAWS` times from the opponent model)."""
     opponents, sampler = opponent_sampler(obs)
     pts = model_for(obs.game).points
     drawn = sorted(
         sum(pts[c] for c in hand) for _ in range(CUTOFF_DRAWS) for hand in sampler.sample(rng)
     )
-    players = 1 + len(opponents)
-    return lowest_cutoff(drawn, players, likely_lowest(obs.game, players))
+    return drop_chances(drawn, 1 + len(opponents), obs.game)
 
 
 def _learned_so_far(obs: Observation, seat: int) -> tuple[Profile | None, float | None]:
@@ -257,7 +257,7 @@ def profile_updates(
     by the ender's drop and the others' passes (module docstring)."""
     rng = random.Random(seed)
     pts = model_for(obs.game).points
-    cutoff = drop_cutoff(obs, random.Random(seed + 1))
+    chances = seen_drop_chances(obs, random.Random(seed + 1))
     out: list[ProfileUpdate] = []
     for seat in obs.opponents():
         prior, style = _learned_so_far(obs, seat)
@@ -268,7 +268,7 @@ def profile_updates(
         total = sum(pts[c] for c in cards)
         played = seat < len(obs.turns) and obs.turns[seat] > 0
         if seat == ender or played:
-            style = updated_drop_style(style, drop_style_likelihoods(total, seat == ender, cutoff))
+            style = updated_drop_style(style, drop_style_likelihoods(total, seat == ender, chances))
         if seat == ender:
             reason = "it ended the deal, so its total is low by its own choice"
             out.append(ProfileUpdate(seat, prior, total, None, reason, style))
@@ -386,7 +386,6 @@ __all__ = [
     "TOTAL_BAND",
     "Profile",
     "ProfileUpdate",
-    "drop_cutoff",
     "learn_from_out",
     "learn_profiles",
     "learned_by_seat",
@@ -394,6 +393,7 @@ __all__ = [
     "out_updates",
     "profile_explanation",
     "profile_updates",
+    "seen_drop_chances",
     "shown_likelihoods",
     "updated_drop_style",
     "updated_profile",

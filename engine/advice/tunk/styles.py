@@ -42,15 +42,17 @@ melds; random: throws any card), weighted by the likelihood of what it was seen 
   hoarder shows one with chance :data:`HOARDER_LAYS`; a random player lays a meld it holds on
   half of its turns (taken as half the chance of a player who lays at once).
 
-Drop timing (:func:`lowest_cutoff`, :func:`drop_style`): a good player does not drop (GFF-8) or
+Drop timing (:func:`drop_chances`, :func:`drop_style`): a good player does not drop (GFF-8) or
 knock (TT-13) at a fixed total but when its total is likely the strictly lowest, as the advice
 itself does. Such a player, still in the deal after a turn start, told the table that its total
-was not likely lowest then. The style "drops when likely lowest" drops at a turn start when its
-total ``t`` is lowest with a chance at which the advice itself would stop
-(``engine.advice.tunk.knock.likely_lowest``) against the others' totals as the opponent model
-draws them (``S(t) ** (n - 1)``, ``S`` the share of drawn opponents' totals
-above ``t``); its weight per opponent starts at :data:`DROP_STYLE_PRIOR` and is learned across
-deals from the totals each opponent dropped and passed with (``engine.advice.tunk.profile``).
+was not likely lowest then. The style "drops when likely lowest" stops at a turn start holding
+``t`` with the chance :data:`DROP_CURVE` reads at ``q = S(t) ** (n - 1)``, how likely lowest the
+opponent model reads that total (``S`` the share of drawn opponents' totals above ``t``). The
+curve is the advice's own stopping, measured (``bench/drop_curve.py``): it rises smoothly with
+``q`` rather than at one total, because what a player knows of the others' hands is not what
+the model reads of its own. Its weight per opponent starts at :data:`DROP_STYLE_PRIOR` and is
+learned across deals from the totals each opponent dropped and passed with
+(``engine.advice.tunk.profile``).
 """
 
 from __future__ import annotations
@@ -243,17 +245,62 @@ def drop_style(obs: Observation, seat: int) -> float:
     return DROP_STYLE_PRIOR if got is None else got
 
 
-def lowest_cutoff(totals: Sequence[int], players: int, likely: float) -> int:
-    """The highest total a "drops when likely lowest" player drops on at a table of ``players``:
-    the largest ``t`` whose chance of being strictly lowest, ``S(t) ** (players - 1)`` with ``S(t)``
-    the share of the sorted opponents' ``totals`` (as the opponent model draws them) above ``t``,
-    is at least ``likely``; below every drawn total when none is, -1 when nothing was drawn."""
+# Per game and table size: the share of turn starts on which the advice in every seat dropped
+# (GFF-8) or knocked (TT-13), per tenth of q = S(t) ** (players - 1) (module docstring), made
+# non-decreasing; measured by ``python -m bench.drop_curve --game G --players 2,3,4 --seed 5``
+# with --deals 1500 (Game Flip Flop) and 8000 (Triple Tunk). A larger table reads the largest.
+DROP_CURVE: dict[str, dict[int, tuple[float, ...]]] = {
+    GAME_FLIP_FLOP: {
+        2: (0.058, 0.058, 0.080, 0.080, 0.092, 0.132, 0.145, 0.209, 0.346, 0.703),
+        3: (0.000, 0.007, 0.063, 0.130, 0.139, 0.225, 0.325, 0.527, 0.678, 0.874),
+        4: (0.000, 0.001, 0.036, 0.172, 0.213, 0.306, 0.467, 0.699, 0.795, 0.866),
+    },
+    TRIPLE_TUNK: {
+        2: (0.016, 0.026, 0.049, 0.136, 0.138, 0.195, 0.357, 0.400, 0.551, 0.622),
+        3: (0.005, 0.055, 0.126, 0.190, 0.273, 0.415, 0.473, 0.533, 0.582, 0.582),
+        4: (0.003, 0.152, 0.152, 0.230, 0.336, 0.336, 0.404, 0.434, 0.434, 0.434),
+    },
+}
+
+
+def drop_curve(game: str, players: int) -> tuple[float, ...]:
+    """:data:`DROP_CURVE` of the table (the largest measured table beyond it)."""
+    by_size = DROP_CURVE[game]
+    return by_size.get(players) or by_size[max(by_size)]
+
+
+def curve_at(curve: Sequence[float], q: float) -> float:
+    """The curve read at ``q`` in [0, 1]: linear between the middles of its tenths."""
+    x = q * len(curve) - 0.5
+    if x <= 0.0:
+        return curve[0]
+    k = int(x)
+    if k >= len(curve) - 1:
+        return curve[-1]
+    f = x - k
+    return curve[k] * (1.0 - f) + curve[k + 1] * f
+
+
+def drop_chances(totals: Sequence[int], players: int, game: str) -> tuple[float, ...]:
+    """Per total ``t`` from 0 to one past the highest of the sorted ``totals`` (the opponents'
+    totals as the opponent model draws them): the chance that a "drops when likely lowest"
+    player stops holding ``t`` (:data:`DROP_CURVE` at ``S(t) ** (players - 1)``); a higher total
+    reads the last entry. Empty when nothing was drawn."""
     if not totals or players < 2:
-        return -1
-    need = likely ** (1.0 / (players - 1))
-    # S(t) >= need  <=>  at most ``room`` of the drawn totals are t or less  <=>  t < totals[room]
-    room = int((1.0 - need) * len(totals))
-    return totals[min(room, len(totals) - 1)] - 1
+        return ()
+    curve = drop_curve(game, players)
+    size = len(totals)
+    return tuple(
+        curve_at(curve, (1.0 - bisect_right(totals, t) / size) ** (players - 1))
+        for t in range(max(totals[-1], 0) + 2)
+    )
+
+
+def chance_at(chances: Sequence[float], total: int) -> float:
+    """The entry of :func:`drop_chances` for ``total`` (0 when nothing was drawn)."""
+    if not chances:
+        return 0.0
+    return chances[min(max(total, 0), len(chances) - 1)]
 
 
 def fixed_drop_chance(total: int) -> float:
@@ -262,27 +309,28 @@ def fixed_drop_chance(total: int) -> float:
     return sum(w * style_knocks(s, total) for s, w in PRIOR.items()) / sum(PRIOR.values())
 
 
-def drop_style_likelihoods(total: int, dropped: bool, cutoff: int) -> tuple[float, float]:
+def drop_style_likelihoods(
+    total: int, dropped: bool, chances: Sequence[float]
+) -> tuple[float, float]:
     """Likelihood of dropping (``dropped``) or passing up a turn start on ``total`` under "drops
-    when likely lowest" and under the fixed-total styles. The former drops on a total at or
-    below ``cutoff`` but for a :data:`SLIP`, and above it only as the fixed-total styles do on a
-    total no style drops on (at random): a drop on a high total says nothing between the two."""
-    lowest = 1.0 - SLIP if total <= cutoff else fixed_drop_chance(KNOCK_LIMIT + 1)
+    when likely lowest" (its chance per total, :func:`drop_chances`) and under the fixed-total
+    styles."""
+    lowest = chance_at(chances, total)
     fixed = fixed_drop_chance(total)
     if dropped:
         return lowest, fixed
     return 1.0 - lowest, 1.0 - fixed
 
 
-def passes_posterior(weight: float, passes: Sequence[int], cutoff: int) -> float:
+def passes_posterior(weight: float, passes: Sequence[int], chances: Sequence[float]) -> float:
     """The weight of "drops when likely lowest" after the ``passes`` (totals an opponent was
-    seen to play on with this deal, ``Observation.passes``) when it drops at or below
-    ``cutoff``: a pass on a likely lowest total is evidence against it."""
+    seen to play on with this deal, ``Observation.passes``) when it stops on each total with
+    ``chances`` (:func:`drop_chances`): a pass on a likely lowest total is evidence against it."""
     if not passes or weight <= 0.0:
         return weight
     lowest = fixed = 1.0
     for t in passes:
-        a, b = drop_style_likelihoods(t, False, cutoff)
+        a, b = drop_style_likelihoods(t, False, chances)
         lowest *= a
         fixed *= b
     total = weight * lowest + (1.0 - weight) * fixed
@@ -323,6 +371,7 @@ def knock_curve(obs: Observation, seat: int) -> list[float]:
 
 __all__ = [
     "BEHAVIOUR_PRIOR",
+    "DROP_CURVE",
     "DROP_STYLE_PRIOR",
     "HOARDER_LAYS",
     "KNOCK_LIMIT",
@@ -331,11 +380,14 @@ __all__ = [
     "RANDOM_KNOCK",
     "SLIP",
     "behaviour",
+    "chance_at",
+    "curve_at",
+    "drop_chances",
+    "drop_curve",
     "drop_style",
     "drop_style_likelihoods",
     "fixed_drop_chance",
     "knock_curve",
-    "lowest_cutoff",
     "no_meld_yet",
     "passes_posterior",
     "profile_prior",

@@ -1,7 +1,7 @@
 """Drop timing of opponents (engine.advice.tunk.styles, .profile, .knock): the style "drops when
-likely lowest", the total it stops on, how its weight is learned across deals from the drops
-(GFF-8) and knocks (TT-13) that end them, and how the win probability reads an opponent that
-passed up its turn starts."""
+likely lowest", how likely it stops on each total, how its weight is learned across deals from
+the drops (GFF-8) and knocks (TT-13) that end them, and how the win probability reads an
+opponent that passed up its turn starts."""
 
 from __future__ import annotations
 
@@ -12,13 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.advice.situation import Observation
-from engine.advice.tunk.knock import (
-    PlayOnState,
-    knock_advice,
-    likely_lowest,
-    play_on_value,
-    win_probability,
-)
+from engine.advice.tunk.knock import knock_advice, win_probability
 from engine.advice.tunk.profile import (
     DROP_STYLE_PRIOR,
     PROFILE_FLOOR,
@@ -26,11 +20,14 @@ from engine.advice.tunk.profile import (
     updated_drop_style,
 )
 from engine.advice.tunk.styles import (
-    KNOCK_LIMIT,
+    DROP_CURVE,
+    chance_at,
+    curve_at,
+    drop_chances,
+    drop_curve,
     drop_style,
     drop_style_likelihoods,
     fixed_drop_chance,
-    lowest_cutoff,
     passes_posterior,
 )
 from engine.core.cards import parse_cards
@@ -45,67 +42,90 @@ def heads_up(hand: str, **fields: object) -> Observation:
     return gff_observation(hand, **{**defaults, **fields})
 
 
-def test_the_cutoff_is_the_highest_total_lowest_often_enough() -> None:
+def stops_up_to(cut: int, likely: float = 0.95, unlikely: float = 0.02) -> tuple[float, ...]:
+    """Stopping chances per total 0..60 of a player that stops on ``cut`` points or less."""
+    return tuple(likely if t <= cut else unlikely for t in range(61))
+
+
+def test_the_curve_is_read_between_the_middles_of_its_tenths() -> None:
+    curve = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0)
+    assert curve_at(curve, 0.0) == 0.0
+    assert curve_at(curve, 0.05) == 0.0  # the middle of the first tenth
+    assert curve_at(curve, 0.15) == pytest.approx(0.1)
+    assert curve_at(curve, 0.5) == pytest.approx(0.45)  # halfway from 0.4 (0.45) to 0.5 (0.55)
+    assert curve_at(curve, 0.95) == 1.0
+    assert curve_at(curve, 1.0) == 1.0
+
+
+def test_the_stopping_chance_per_total_is_the_curve_at_how_likely_lowest_it_is() -> None:
     totals = list(range(1, 101))  # one drawn total of each of 1..100
-    # 2 players at 0.75: S(t) = (100 - t) / 100 >= 0.75 up to t = 25
-    assert lowest_cutoff(totals, 2, 0.75) == 25
-    # 3 players at 0.75: S(t) ** 2 >= 0.75 <=> S(t) >= 0.866, so t <= 13
-    assert lowest_cutoff(totals, 3, 0.75) == 13
-    assert lowest_cutoff([], 3, 0.75) == -1
-    assert lowest_cutoff([7, 7, 7, 9], 2, 0.75) == 6  # below every drawn total
+    curve = DROP_CURVE[GAME_FLIP_FLOP][2]
+    chances = drop_chances(totals, 2, GAME_FLIP_FLOP)
+    assert len(chances) == 102
+    # 2 players, t = 50: S = 0.5, halfway between the fifth and sixth tenths
+    assert chances[50] == pytest.approx((curve[4] + curve[5]) / 2)
+    assert chances[0] == curve[-1]  # every draw above: surely lowest
+    assert chances[100] == chances[101] == curve[0]  # none above
+    assert chance_at(chances, 500) == curve[0]
+    # 3 players, t = 50: q = 0.25, the middle of the third tenth
+    three = DROP_CURVE[GAME_FLIP_FLOP][3]
+    assert drop_chances(totals, 3, GAME_FLIP_FLOP)[50] == pytest.approx(three[2])
+    assert drop_chances([], 3, GAME_FLIP_FLOP) == ()
+    assert chance_at((), 7) == 0.0
 
 
-@given(st.lists(st.integers(0, 60), min_size=1, max_size=80), st.integers(2, 6))
-def test_the_cutoff_meets_its_definition(totals: list[int], players: int) -> None:
+@given(
+    st.lists(st.integers(0, 60), min_size=1, max_size=80),
+    st.integers(2, 6),
+    st.sampled_from((GAME_FLIP_FLOP, TRIPLE_TUNK)),
+)
+def test_the_stopping_chance_meets_its_definition(
+    totals: list[int], players: int, game: str
+) -> None:
     totals.sort()
-    likely = 0.75
-    cut = lowest_cutoff(totals, players, likely)
-
-    def lowest(t: int) -> float:
-        return (sum(x > t for x in totals) / len(totals)) ** (players - 1)
-
-    assert lowest(cut + 1) < likely
-    assert cut < totals[0] or lowest(cut) >= likely - 1e-12
+    chances = drop_chances(totals, players, game)
+    curve = drop_curve(game, players)
+    for t, chance in enumerate(chances):
+        lowest = (sum(x > t for x in totals) / len(totals)) ** (players - 1)
+        assert chance == pytest.approx(curve_at(curve, lowest))
+    # a higher total is no likelier lowest, so no likelier a stop
+    assert all(a >= b - 1e-12 for a, b in zip(chances, chances[1:], strict=False))
 
 
 @pytest.mark.rule("GFF-8", "TT-13")
-def test_the_stopping_chance_is_where_knocking_meets_playing_on() -> None:
-    for game, caught in ((GAME_FLIP_FLOP, -2.0), (TRIPLE_TUNK, -1.0)):
-        for players in (2, 3, 4):
-            p = likely_lowest(game, players)
-            value = {GAME_FLIP_FLOP: 15.0, TRIPLE_TUNK: 1.0}[game]
-            edge = p * (players - 1) + (1 - p) * caught
-            on = play_on_value(game, players, p, PlayOnState(value), edge)
-            assert edge == pytest.approx(on, abs=1e-6)
-    # more opponents, more stakes to win: a player stops on a smaller chance
-    assert likely_lowest(GAME_FLIP_FLOP, 2) > likely_lowest(GAME_FLIP_FLOP, 3)
-    assert likely_lowest(GAME_FLIP_FLOP, 3) > likely_lowest(GAME_FLIP_FLOP, 4)
+def test_the_measured_curves_are_chances_that_rise_with_how_likely_lowest() -> None:
+    for by_size in DROP_CURVE.values():
+        for curve in by_size.values():
+            assert len(curve) == 10
+            assert all(0.0 <= c <= 1.0 for c in curve)
+            assert all(a <= b for a, b in zip(curve, curve[1:], strict=False))
+            assert curve[-1] > curve[0] + 0.4  # a likely lowest total is far likelier a stop
+    assert drop_curve(TRIPLE_TUNK, 6) == DROP_CURVE[TRIPLE_TUNK][4]  # the largest measured
 
 
-def test_a_drop_or_pass_on_a_high_total_tells_the_styles_apart_only_by_the_cutoff() -> None:
-    # above the cutoff and above every fixed style's total: no evidence either way
-    assert drop_style_likelihoods(20, True, 12) == pytest.approx(
-        (fixed_drop_chance(KNOCK_LIMIT + 1),) * 2
-    )
-    assert drop_style_likelihoods(20, False, 12)[0] == pytest.approx(
-        drop_style_likelihoods(20, False, 12)[1]
+def test_a_drop_or_pass_is_read_against_the_stopping_chance_of_its_total() -> None:
+    cut12 = stops_up_to(12)
+    # a drop on 20, above the cut and above every fixed style's total
+    assert drop_style_likelihoods(20, True, cut12) == pytest.approx((0.02, fixed_drop_chance(20)))
+    assert drop_style_likelihoods(20, False, cut12) == pytest.approx(
+        (0.98, 1 - fixed_drop_chance(20))
     )
     # a drop on 18 when 18 was likely lowest: only that style drops there
-    lowest, fixed = drop_style_likelihoods(18, True, 20)
+    lowest, fixed = drop_style_likelihoods(18, True, stops_up_to(20))
     assert lowest > 50 * fixed
     # passing on 4 when it was likely lowest: evidence against the style
-    lowest, fixed = drop_style_likelihoods(4, False, 8)
+    lowest, fixed = drop_style_likelihoods(4, False, stops_up_to(8))
     assert lowest < fixed / 5
 
 
 def test_the_weight_moves_with_the_evidence_and_keeps_a_floor() -> None:
     assert updated_drop_style(None, None) == pytest.approx(DROP_STYLE_PRIOR)
-    up = updated_drop_style(0.2, drop_style_likelihoods(18, True, 20))
-    down = updated_drop_style(0.2, drop_style_likelihoods(4, False, 8))
+    up = updated_drop_style(0.2, drop_style_likelihoods(18, True, stops_up_to(20)))
+    down = updated_drop_style(0.2, drop_style_likelihoods(4, False, stops_up_to(8)))
     assert up > 0.2 > down
     weight = 1.0
     for _ in range(200):  # passing on likely lowest totals deal after deal
-        weight = updated_drop_style(weight, drop_style_likelihoods(3, False, 8))
+        weight = updated_drop_style(weight, drop_style_likelihoods(3, False, stops_up_to(8)))
     assert PROFILE_FLOOR * DROP_STYLE_PRIOR <= weight < 0.02
 
 
@@ -113,14 +133,14 @@ def test_the_weight_moves_with_the_evidence_and_keeps_a_floor() -> None:
 def test_a_drop_on_a_likely_lowest_high_total_raises_the_ender_weight() -> None:
     obs = heads_up("KS QD JC TH 9C", turns=(1, 1), discards=(), stock_size=40)
     # dropped on 20 after one turn: no fixed style drops there, while five unseen cards total
-    # more than 20 most of the time (the cutoff of this table is about 22)
+    # more than 20 most of the time, so the style stops there often
     shown = {1: tuple(parse_cards(["9S", "5D", "3C", "2H", "AC"]))}
     _, styles = learn_profiles(obs, shown, ender=1)
     assert styles[0] is None  # the asking seat is not learned
     assert styles[1] is not None and styles[1] > 2 * DROP_STYLE_PRIOR
     # the same 20 shown by a seat that did not end the deal: it passed up a likely lowest total
     _, styles = learn_profiles(obs, shown, ender=0)
-    assert styles[1] is not None and styles[1] < 0.8 * DROP_STYLE_PRIOR
+    assert styles[1] is not None and styles[1] < 0.9 * DROP_STYLE_PRIOR
 
 
 @pytest.mark.rule("GFF-8")
@@ -138,10 +158,12 @@ def test_an_opponent_that_drops_when_likely_lowest_and_did_not_is_read_higher() 
 
 
 def test_passes_on_likely_lowest_totals_count_against_the_style() -> None:
-    assert passes_posterior(0.5, (), 8) == 0.5
-    assert passes_posterior(0.5, (12, 15), 8) == pytest.approx(0.5)  # above every style's total
-    assert passes_posterior(0.5, (3,), 8) < 0.1  # it played on holding 3, likely lowest
-    assert passes_posterior(0.0, (3,), 8) == 0.0
+    cut8 = stops_up_to(8)
+    assert passes_posterior(0.5, (), cut8) == 0.5
+    # above every style's total: both play on there nearly always
+    assert passes_posterior(0.5, (12, 15), cut8) == pytest.approx(0.5, abs=0.01)
+    assert passes_posterior(0.5, (3,), cut8) < 0.1  # it played on holding 3, likely lowest
+    assert passes_posterior(0.0, (3,), cut8) == 0.0
 
 
 @pytest.mark.rule("GFF-8")
