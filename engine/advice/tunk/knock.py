@@ -57,7 +57,6 @@ from engine.advice.tunk.common import (
 )
 from engine.advice.tunk.styles import (
     behaviour,
-    chance_at,
     drop_chances,
     drop_style,
     passes_posterior,
@@ -444,7 +443,8 @@ def _estimate(
             passes_posterior(r, obs.passes[j] if j < len(obs.passes) else (), chances)
             for r, j in zip(lows, opponents, strict=True)
         ]
-    weighed = [(i, r) for i, r in enumerate(lows) if r > 0.0]
+    weighed = [(i, r) for i, r in enumerate(lows) if r > 0.0] if chances else []
+    last = len(chances) - 1  # a total past the drawn ones reads the last chance (chance_at)
     win_weight = pay = weight = squares = 0.0
     done = 0
     p = 0.0
@@ -455,7 +455,8 @@ def _estimate(
             drawn = pilot[k] if k < len(pilot) else totals()
             w = 1.0
             for i, r in weighed:
-                w *= 1.0 - r * chance_at(chances, drawn[i])
+                t = drawn[i]
+                w *= 1.0 - r * chances[t if t < last else last]
             lose_to = 0
             for j, t in zip(opponents, drawn, strict=True):
                 if t <= mine:
