@@ -4815,17 +4815,17 @@ export interface operations {
                      *       "hand_total": 18,
                      *       "knock": true,
                      *       "allowed": true,
-                     *       "win_probability": 0.9693,
+                     *       "win_probability": 0.9686,
                      *       "interval": {
-                     *         "low": 0.9101,
-                     *         "high": 0.9899
+                     *         "low": 0.9092,
+                     *         "high": 0.9896
                      *       },
-                     *       "expected_payout": 1.8771,
-                     *       "expected_payout_money": 187.7133,
+                     *       "expected_payout": 1.8743,
+                     *       "expected_payout_money": 187.4296,
                      *       "payout_if_win": 2,
-                     *       "value_of_playing_on": 1.2056,
+                     *       "value_of_playing_on": 1.2048,
                      *       "unit": "stakes",
-                     *       "explanation": "Drop: your 18 points are strictly lowest in about 97% (91%-99%) of the hands the others could hold, worth +1.88 stakes on average against +1.21 for playing on, where your hand is worth 17.41 (18 deadwood points, about 16.8 after the next draw, 0% chance to empty it).",
+                     *       "explanation": "Drop: your 18 points are strictly lowest in about 97% (91%-99%) of the hands the others could hold, worth +1.87 stakes on average against +1.20 for playing on, where your hand is worth 17.41 (18 deadwood points, about 16.8 after the next draw, 0% chance to empty it).",
                      *       "seed": 0,
                      *       "samples": 90,
                      *       "hand_value": 17.4146,
@@ -4878,7 +4878,7 @@ export interface operations {
                      *             "baseline": 0.7,
                      *             "hoarder": 0.15,
                      *             "random": 0.15,
-                     *             "drops_when_lowest": 0.1697
+                     *             "drops_when_lowest": 0.1643
                      *           },
                      *           "learned": false,
                      *           "shown_total": 9,
@@ -4891,7 +4891,7 @@ export interface operations {
                      *             "baseline": 0.5333,
                      *             "hoarder": 0.1612,
                      *             "random": 0.3054,
-                     *             "drops_when_lowest": 0.1
+                     *             "drops_when_lowest": 0.1002
                      *           },
                      *           "learned": true,
                      *           "shown_total": 41,
@@ -4903,7 +4903,7 @@ export interface operations {
                      *           "reason": ""
                      *         }
                      *       ],
-                     *       "explanation": "Seat 1 is not learned from: it ended the deal, so its total is low by its own choice. Its weight of dropping when likely lowest: 0.17. Seat 2 showed 41 points, likeliest for a player who throws any card; its profile for the next deal: baseline 0.53, hoarder 0.16, random 0.31. Its weight of dropping when likely lowest: 0.10. Send each profile back as that opponent's `profile` in the next deal.",
+                     *       "explanation": "Seat 1 is not learned from: it ended the deal, so its total is low by its own choice. Its weight of dropping when likely lowest: 0.16. Seat 2 showed 41 points, likeliest for a player who throws any card; its profile for the next deal: baseline 0.53, hoarder 0.16, random 0.31. Its weight of dropping when likely lowest: 0.10. Send each profile back as that opponent's `profile` in the next deal.",
                      *       "seed": 0
                      *     }
                      */
@@ -5681,17 +5681,17 @@ export interface operations {
                      *       "hand_total": 8,
                      *       "knock": true,
                      *       "allowed": true,
-                     *       "win_probability": 0.8917,
+                     *       "win_probability": 0.8852,
                      *       "interval": {
-                     *         "low": 0.8378,
-                     *         "high": 0.9292
+                     *         "low": 0.8304,
+                     *         "high": 0.924
                      *       },
-                     *       "expected_payout": 2.5517,
-                     *       "expected_payout_money": 25.5169,
+                     *       "expected_payout": 2.5247,
+                     *       "expected_payout_money": 25.2475,
                      *       "payout_if_win": 3,
-                     *       "value_of_playing_on": -1.0171,
+                     *       "value_of_playing_on": -1.0147,
                      *       "unit": "units",
-                     *       "explanation": "Knock: your 8 points are strictly lowest in about 89% (84%-93%) of the hands the others could hold, worth +2.55 units on average against -1.02 for playing on, where your hand is worth 7.70 (8 deadwood points, about 7.4 after the next draw, 0% chance to empty it).",
+                     *       "explanation": "Knock: your 8 points are strictly lowest in about 89% (83%-92%) of the hands the others could hold, worth +2.52 units on average against -1.01 for playing on, where your hand is worth 7.70 (8 deadwood points, about 7.4 after the next draw, 0% chance to empty it).",
                      *       "seed": 0,
                      *       "samples": 180,
                      *       "hand_value": 7.6992,
@@ -5742,7 +5742,7 @@ export interface operations {
                      *             "baseline": 0.7683,
                      *             "hoarder": 0.121,
                      *             "random": 0.1107,
-                     *             "drops_when_lowest": 0.0736
+                     *             "drops_when_lowest": 0.0938
                      *           },
                      *           "learned": true,
                      *           "shown_total": 4,
@@ -5759,7 +5759,7 @@ export interface operations {
                      *             "baseline": 0.6143,
                      *             "hoarder": 0.1844,
                      *             "random": 0.2013,
-                     *             "drops_when_lowest": 0.1
+                     *             "drops_when_lowest": 0.1001
                      *           },
                      *           "learned": true,
                      *           "shown_total": 14,
@@ -5771,7 +5771,7 @@ export interface operations {
                      *           "reason": ""
                      *         }
                      *       ],
-                     *       "explanation": "Seat 1 showed 4 points, likeliest for a player who throws its highest card; its profile for the next deal: baseline 0.77, hoarder 0.12, random 0.11. Its weight of dropping when likely lowest: 0.07. Seat 2 showed 14 points, likeliest for a player who throws any card; its profile for the next deal: baseline 0.61, hoarder 0.18, random 0.20. Its weight of dropping when likely lowest: 0.10. Send each profile back as that opponent's `profile` in the next deal.",
+                     *       "explanation": "Seat 1 showed 4 points, likeliest for a player who throws its highest card; its profile for the next deal: baseline 0.77, hoarder 0.12, random 0.11. Its weight of dropping when likely lowest: 0.09. Seat 2 showed 14 points, likeliest for a player who throws any card; its profile for the next deal: baseline 0.61, hoarder 0.18, random 0.20. Its weight of dropping when likely lowest: 0.10. Send each profile back as that opponent's `profile` in the next deal.",
                      *       "seed": 0
                      *     }
                      */
