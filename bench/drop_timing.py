@@ -6,8 +6,10 @@
 Plays the advisor (seat 0) against each panel style as ``python -m bench.tournament --panel``
 does (the same deals for the same seed), learning its opponents' profiles at the end of every
 deal (``engine.advice.tunk.profile``), and prints every ``--every`` deals each opponent's weight of
-"drops when likely lowest" (``engine.advice.tunk.styles.drop_style``). A player that drops on a
-fixed total should settle low, one that drops when it reads itself as lowest high.
+"drops when likely lowest" (``engine.advice.tunk.styles.drop_style``) and, in brackets, its
+weights of the fixed-total styles (never, at 5, at 10, at random). A player that drops on a
+fixed total should settle low on the first and high on its own total, one that drops when it
+reads itself as lowest high on the first.
 """
 
 from __future__ import annotations
@@ -15,31 +17,50 @@ from __future__ import annotations
 import argparse
 import random
 
-from bench.tournament import deal_seed, opponents, play_deal, profile_learner
+from bench.tournament import Memory, deal_seed, opponents, play_deal, profile_learner
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Policy
 from engine.sim.policies import PANEL_STYLES, AdvisorPolicy
 
+Weights = tuple[float | None, tuple[float, float, float, float] | None]
+
 
 def learned_weights(
     game: str, players: int, style: str, deals: int, seed: int, every: int
-) -> list[tuple[float | None, ...]]:
-    """The opponents' learned weights (seats 1..) after every ``every`` deals against ``style``."""
-    profiles: list[tuple[float, float, float] | None] = []
-    drop_styles: list[float | None] = []
-    out: list[tuple[float | None, ...]] = []
+) -> list[tuple[Weights, ...]]:
+    """The opponents' learned drop timing (seats 1..): the weight of "drops when likely
+    lowest" and the fixed-total styles' weights, after every ``every`` deals against ``style``."""
+    memory = Memory()
+    out: list[tuple[Weights, ...]] = []
     for d in range(deals):
         rng = random.Random(deal_seed(seed, d, style))
         advisor = AdvisorPolicy(game, random.Random(rng.getrandbits(64)))
-        advisor.profiles = tuple(profiles)
-        advisor.drop_styles = tuple(drop_styles)
+        advisor.learn(memory.learned)
         policies: list[Policy] = [advisor, *opponents(game, players, style, None, rng)]
-        learn = profile_learner(profiles, drop_styles, d)
+        learn = profile_learner(memory, d)
         play_deal(game, policies, d % players, rng, None, [0, 0], learn)
         if (d + 1) % every == 0:
-            seats = tuple(drop_styles[1:]) if drop_styles else (None,) * (players - 1)
-            out.append(seats)
+            known = memory.learned
+            out.append(
+                tuple(
+                    (
+                        known.drop_styles[s] if s < len(known.drop_styles) else None,
+                        known.drop_totals[s] if s < len(known.drop_totals) else None,
+                    )
+                    for s in range(1, players)
+                )
+            )
     return out
+
+
+def shown(weights: Weights) -> str:
+    """One seat's learned timing: "likely lowest" weight, then the fixed styles' in brackets."""
+    lowest, totals = weights
+    if lowest is None:
+        return "-"
+    if totals is None:
+        return f"{lowest:.2f}"
+    return f"{lowest:.2f} [" + " ".join(f"{w:.2f}" for w in totals) + "]"
 
 
 def main() -> None:
@@ -53,15 +74,14 @@ def main() -> None:
     ns = ap.parse_args()
     print(
         f"{ns.game}, {ns.players} players, seed {ns.seed}: each opponent's learned weight of "
-        f'"drops when likely lowest" every {ns.every} deals (seats 1..{ns.players - 1})'
+        f'"drops when likely lowest" [never, at 5, at 10, at random] every {ns.every} deals '
+        f"(seats 1..{ns.players - 1})"
     )
     for style in ns.styles.split(","):
         if style not in PANEL_STYLES:
             raise SystemExit(f"unknown style {style!r}; choose from {', '.join(PANEL_STYLES)}")
         rows = learned_weights(ns.game, ns.players, style, ns.deals, ns.seed, ns.every)
-        text = " | ".join(
-            " ".join("-" if w is None else f"{w:.2f}" for w in seats) for seats in rows
-        )
+        text = " | ".join(" ".join(shown(w) for w in seats) for seats in rows)
         print(f"  {style:9s} {text}", flush=True)
 
 

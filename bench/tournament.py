@@ -58,7 +58,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 
 from engine.advice.tunk.knock import DEFAULT_SAMPLES
-from engine.advice.tunk.profile import learn_from_out, learn_profiles
+from engine.advice.tunk.profile import Learned, learn_from_out, learn_profiles
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import (
     Policy,
@@ -181,47 +181,44 @@ def play_deal(
     return play_tt_deal(policies, dealer, rng, on_knock=hook, on_end=on_end, on_out=on_out), UNIT
 
 
-Learned = tuple[list[tuple[float, float, float] | None], list[float | None]]
+@dataclass
+class Memory:
+    """What one learning seat knows of the others over a chunk's deals (updated in place)."""
+
+    learned: Learned = field(default_factory=lambda: Learned((), (), ()))
+
+    def view(self, obs):  # type: ignore[no-untyped-def]
+        """``obs`` with what was learned so far."""
+        known = self.learned
+        return replace(
+            obs,
+            profiles=known.profiles,
+            drop_styles=known.drop_styles,
+            drop_totals=known.drop_totals,
+        )
 
 
-def profile_learner(
-    profiles: list[tuple[float, float, float] | None],
-    drop_styles: list[float | None],
-    seed: int,
-    seat: int = 0,
-):  # type: ignore[no-untyped-def]
+def profile_learner(memory: Memory, seed: int, seat: int = 0):  # type: ignore[no-untyped-def]
     """The end-of-deal hook with which an advised seat (0 unless ``seat``) learns its opponents'
     card-play profiles and drop timing from the hands shown at a knock or drop
-    (``engine.advice.tunk.profile``), as a client sending session state would; ``profiles`` and
-    ``drop_styles`` are updated in place."""
+    (``engine.advice.tunk.profile``), as a client sending session state would."""
 
     def on_end(deal, ender: int, turn: int) -> None:  # type: ignore[no-untyped-def]
-        obs = replace(
-            deal.observation(seat, turn), profiles=tuple(profiles), drop_styles=tuple(drop_styles)
-        )
+        obs = memory.view(deal.observation(seat, turn))
         shown = {s: tuple(h) for s, h in enumerate(deal.hands)}
-        profiles[:], drop_styles[:] = learn_profiles(obs, shown, ender, seed + turn + 7919 * seat)
+        memory.learned = learn_profiles(obs, shown, ender, seed + turn + 7919 * seat)
 
     return on_end
 
 
-def out_learner(
-    profiles: list[tuple[float, float, float] | None],
-    drop_styles: list[float | None],
-    seed: int,
-    seat: int = 0,
-):  # type: ignore[no-untyped-def]
+def out_learner(memory: Memory, seed: int, seat: int = 0):  # type: ignore[no-untyped-def]
     """The hook with which an advised seat learns the card-play profile of an opponent that
     ended a deal by emptying its hand (``engine.advice.tunk.profile.learn_from_out``, from its
-    view at the start of that turn); ``profiles`` and ``drop_styles`` are updated in place."""
+    view at the start of that turn)."""
 
     def on_out(deal, tunker: int, turn: int, revealed, picked) -> None:  # type: ignore[no-untyped-def]
-        obs = replace(
-            deal.observation(seat, turn), profiles=tuple(profiles), drop_styles=tuple(drop_styles)
-        )
-        profiles[:], drop_styles[:] = learn_from_out(
-            obs, tunker, revealed, picked, seed + turn + 7919 * seat
-        )
+        obs = memory.view(deal.observation(seat, turn))
+        memory.learned = learn_from_out(obs, tunker, revealed, picked, seed + turn + 7919 * seat)
 
     return on_out
 
@@ -269,7 +266,7 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
     game, players, start, stop, seed, samples, threshold, explore, style = args
     out = Chunk()
     carry = [0, 0]  # flip/flop money carried from deal to deal within this chunk
-    learned: dict[int, Learned] = {}  # per learning seat, over this chunk's deals
+    memories: dict[int, Memory] = {}  # per learning seat, over this chunk's deals
     for d in range(start, stop):
         rng = random.Random(deal_seed(seed, d, style))
         advisor = TimedAdvisor(
@@ -280,14 +277,13 @@ def run_chunk(args: tuple[str, int, int, int, int, int, int | None, float, str |
         if LEARN_PROFILES:
             hooks, out_hooks = [], []
             for seat in learning_seats(policies, style):
-                profiles, drop_styles = learned.setdefault(seat, ([], []))
+                memory = memories.setdefault(seat, Memory())
                 policy = policies[seat]
                 assert isinstance(policy, AdvisorPolicy)
-                policy.profiles = tuple(profiles)
-                policy.drop_styles = tuple(drop_styles)
-                hooks.append(profile_learner(profiles, drop_styles, d, seat))
+                policy.learn(memory.learned)
+                hooks.append(profile_learner(memory, d, seat))
                 if LEARN_FROM_OUTS:
-                    out_hooks.append(out_learner(profiles, drop_styles, d, seat))
+                    out_hooks.append(out_learner(memory, d, seat))
             learn = chained(hooks)
             learn_out = chained(out_hooks)
         decisions: list[tuple[float, bool, bool, float]] = []

@@ -33,6 +33,7 @@ from api.schemas.advice import (
     request_schema,
     response_schema,
 )
+from api.schemas.advice.opponents import DROP_TOTAL_NAMES
 from engine.advice.t13 import t13_discard_advice, t13_draw_advice
 from engine.advice.tunk.discard import discard_advice
 from engine.advice.tunk.draw import DEFAULT_DRAW_PRECISION, draw_advice
@@ -40,11 +41,12 @@ from engine.advice.tunk.knock import DEFAULT_PRECISION, knock_advice
 from engine.advice.tunk.profile import (
     DEFAULT_PROFILE,
     PROFILE_DRAWS,
+    ProfileUpdate,
     out_updates,
     profile_explanation,
     profile_updates,
 )
-from engine.advice.tunk.styles import DROP_STYLE_PRIOR
+from engine.advice.tunk.styles import DEFAULT_DROP_TOTALS, DROP_STYLE_PRIOR
 from engine.core.cards import RANK_NAMES
 from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
 
@@ -255,7 +257,8 @@ TUNK_MODEL = (
     "above the lowest it discarded or left lying); it throws its highest deadwood card but holds "
     "its melds (a meld plus such cards); it throws at random (uniform cards). An opponent who has "
     "not played yet is unconstrained. Each opponent knocks as a mixture of styles (cautious, "
-    "knocks at 5, at 10, random), weighted by the totals it was seen to pass with (`passes`), "
+    "knocks at 5, at 10, random: its `profile.drop_totals`, learned by `profile`, else a prior), "
+    "weighted by the totals it was seen to pass with (`passes`), "
     "or drops when its total is likely the lowest (its `profile.drops_when_lowest`, learned by "
     "`profile`): then an opponent that has played on past a turn start is read as not likely "
     "lowest, and `win_probability` weighs down the draws that give it such a total; one "
@@ -352,11 +355,15 @@ def _tunk_description(game: str, endpoint: str) -> str:
             "back, so a player who changes style is followed. Send each `profile` back as that "
             "opponent's `profile` in the next deal's requests: the opponent model then starts "
             "from it, and `win_probability` fits that player better (docs/strength.md). "
-            "The same hands teach each opponent's drop timing (`drops_when_lowest`): the seat "
-            "that ended the deal dropped on its total, every other seat that had played passed "
-            "up its last turn start on about the total it shows; each is read against the "
-            "highest total on which a player stopping as this advice does would drop, and the "
-            "weight moves 0.3 of the way to its share of that evidence. When an opponent ends "
+            "The same hands teach each opponent's drop timing (`drops_when_lowest` and "
+            "`drop_totals`): the seat that ended the deal dropped on its total, every other "
+            "seat that had played passed up its last turn start on about the total it shows. "
+            "Each is read against the chance that a player stopping as this advice does drops "
+            "on that total, and against each fixed-total style (never, at 5, at 10, at random), "
+            "which reads a drop by its limit and a pass on a total under its limit as the "
+            "chance that the player held more at its turn start; the five weights move 0.3 of "
+            "the way to their shares of that evidence, so a player that never drops is not "
+            "read as one that drops when likely lowest. When an opponent ends "
             "the deal by emptying its hand, no other hand is shown: send the situation as it "
             "stood at the start of that opponent's turn and its cards (`went_out`, with the top "
             "discard it took, if any) instead of `final_hands`. Its profile is read the same "
@@ -399,16 +406,21 @@ def _weights(w: tuple[float, float, float] | None) -> dict[str, float] | None:
     return None if w is None else {"baseline": _r(w[0]), "hoarder": _r(w[1]), "random": _r(w[2])}
 
 
-def _profile(
-    weights: tuple[float, float, float] | None, drops: float | None
-) -> dict[str, float] | None:
-    """A profile entry as sent back: the card-play weights (the default prior when only the drop
-    timing is known) and the drop timing weight."""
-    if weights is None and drops is None:
+def _profile(u: ProfileUpdate) -> dict[str, Any] | None:
+    """A profile entry as sent back: the card-play weights and the drop timing, each the
+    default prior where nothing is known of it."""
+    if u.profile is None and u.drop_style is None and u.drop_totals is None:
         return None
-    b, h, r = weights if weights is not None else DEFAULT_PROFILE
-    timing = drops if drops is not None else DROP_STYLE_PRIOR
-    return {"baseline": _r(b), "hoarder": _r(h), "random": _r(r), "drops_when_lowest": _r(timing)}
+    b, h, r = u.profile if u.profile is not None else DEFAULT_PROFILE
+    timing = u.drop_style if u.drop_style is not None else DROP_STYLE_PRIOR
+    totals = u.drop_totals if u.drop_totals is not None else DEFAULT_DROP_TOTALS
+    return {
+        "baseline": _r(b),
+        "hoarder": _r(h),
+        "random": _r(r),
+        "drops_when_lowest": _r(timing),
+        "drop_totals": {name: _r(w) for name, w in zip(DROP_TOTAL_NAMES, totals, strict=True)},
+    }
 
 
 def tunk_profile_answer(q: TunkAdviceQuery) -> dict[str, Any]:
@@ -424,7 +436,7 @@ def tunk_profile_answer(q: TunkAdviceQuery) -> dict[str, Any]:
         "profiles": [
             {
                 "seat": u.seat,
-                "profile": _profile(u.profile, u.drop_style),
+                "profile": _profile(u),
                 "learned": u.likelihoods is not None,
                 "shown_total": u.shown_total,
                 "likelihoods": _weights(u.likelihoods),

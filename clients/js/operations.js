@@ -258,6 +258,38 @@ export const SCHEMAS = {
   ],
   "additionalProperties": false
  },
+ "DropTotalsIn": {
+  "type": "object",
+  "properties": {
+   "never": {
+    "type": "number",
+    "minimum": 0.0,
+    "maximum": 1.0
+   },
+   "at_5": {
+    "type": "number",
+    "minimum": 0.0,
+    "maximum": 1.0
+   },
+   "at_10": {
+    "type": "number",
+    "minimum": 0.0,
+    "maximum": 1.0
+   },
+   "at_random": {
+    "type": "number",
+    "minimum": 0.0,
+    "maximum": 1.0
+   }
+  },
+  "required": [
+   "at_10",
+   "at_5",
+   "at_random",
+   "never"
+  ],
+  "additionalProperties": false
+ },
  "GffAddedCard": {
   "type": "object",
   "properties": {
@@ -1167,6 +1199,17 @@ export const SCHEMAS = {
     "minimum": 0.0,
     "maximum": 1.0,
     "nullable": true
+   },
+   "drop_totals": {
+    "anyOf": [
+     {
+      "$ref": "DropTotalsIn"
+     },
+     {
+      "type": "object",
+      "nullable": true
+     }
+    ]
    }
   },
   "required": [

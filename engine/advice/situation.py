@@ -32,7 +32,10 @@ class Observation:
     the hands that seat showed (``engine.advice.tunk.profile``); empty or None: the default prior.
     ``drop_styles`` holds, per seat, the learned weight of the "drops when likely lowest" style
     (``engine.advice.tunk.styles``): a seat that has passed up its turn starts is then read as
-    not likely lowest; empty or None: the style's default prior.
+    not likely lowest; empty or None: the style's default prior. ``drop_totals`` holds, per
+    seat, the learned weights of the fixed-total drop styles (never, at 5, at 10, at random,
+    ``engine.advice.tunk.styles.FIXED_STYLES``, summing to 1) that "drops when likely lowest" is
+    weighed against and that the knock threat reads; empty or None: their prior.
 
     Game Flip Flop money (GFF-6, all optional): ``stake`` in units (0: unknown), ``bankrolls``
     per seat before the deal (empty: unknown; with ``stake`` they fix the pots each seat staked
@@ -65,6 +68,7 @@ class Observation:
     flop_carry_in: int = 0
     profiles: tuple[tuple[float, float, float] | None, ...] = ()
     drop_styles: tuple[float | None, ...] = ()
+    drop_totals: tuple[tuple[float, float, float, float] | None, ...] = ()
 
     def opponents(self) -> tuple[int, ...]:
         """Every other seat, clockwise from this seat's left."""

@@ -16,6 +16,7 @@ from engine.advice.tunk.common import GameModel, best_after_draw, model_for
 from engine.advice.tunk.discard import discard_options, lay_melds_advice
 from engine.advice.tunk.draw import draw_advice
 from engine.advice.tunk.knock import DEFAULT_SAMPLES, knock_advice
+from engine.advice.tunk.profile import Learned
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Policy
 
@@ -96,11 +97,25 @@ class AdvisorPolicy:
         self.profiles: tuple[tuple[float, float, float] | None, ...] = ()
         # per seat, the learned weight of "drops when likely lowest" (engine.advice.tunk.styles)
         self.drop_styles: tuple[float | None, ...] = ()
+        # per seat, the learned weights of the fixed-total drop styles (styles.FIXED_STYLES)
+        self.drop_totals: tuple[tuple[float, float, float, float] | None, ...] = ()
+
+    def learn(self, learned: Learned) -> None:
+        """Take what was learned of every seat over earlier deals (``engine.advice.tunk.profile``)
+        into every later decision."""
+        self.profiles = learned.profiles
+        self.drop_styles = learned.drop_styles
+        self.drop_totals = learned.drop_totals
 
     def _with_profiles(self, obs: Observation) -> Observation:
-        if not (self.profiles or self.drop_styles):
+        if not (self.profiles or self.drop_styles or self.drop_totals):
             return obs
-        return replace(obs, profiles=self.profiles, drop_styles=self.drop_styles)
+        return replace(
+            obs,
+            profiles=self.profiles,
+            drop_styles=self.drop_styles,
+            drop_totals=self.drop_totals,
+        )
 
     def knock(self, obs: Observation) -> bool:
         obs = self._with_profiles(obs)

@@ -10,8 +10,9 @@ import pytest
 from flask.testing import FlaskClient
 
 from api.resources.examples import ADVICE_EXAMPLES
+from api.schemas.advice.opponents import DROP_TOTAL_NAMES
 from engine.advice.tunk.profile import DEFAULT_PROFILE
-from engine.advice.tunk.styles import DROP_STYLE_PRIOR
+from engine.advice.tunk.styles import DEFAULT_DROP_TOTALS, DROP_STYLE_PRIOR
 from tests.support.client import post, problem_fields
 
 GFF = "/v1/games/game-flip-flop"
@@ -114,6 +115,25 @@ def test_an_opponent_that_drops_when_likely_lowest_and_plays_on_is_read_higher(
     assert win(None) == win(DROP_STYLE_PRIOR)  # absent: the default prior
 
 
+@pytest.mark.rule("GFF-8")
+def test_the_learned_fixed_totals_come_back_and_go_in(client: FlaskClient) -> None:
+    # Seat 1 dropped on 9 points (the example): of the fixed totals only "at 10" drops there,
+    # so its weight rises and the drop timing's shares still sum to 1.
+    data = post(client, f"{GFF}/profile", example("game-flip-flop"))
+    totals = data["profiles"][0]["profile"]["drop_totals"]
+    assert set(totals) == set(DROP_TOTAL_NAMES)
+    assert sum(totals.values()) == pytest.approx(1.0, abs=1e-3)
+    assert totals["at_10"] > DEFAULT_DROP_TOTALS[2]
+    assert totals["never"] < DEFAULT_DROP_TOTALS[0]
+    assert "at 10 or less" in data["explanation"]
+    # sent back (halved: shares, they mean the same), the next request reads them
+    body = example("game-flip-flop")
+    scaled = {k: v / 2 for k, v in totals.items()}
+    body["opponents"][0]["profile"] = {**data["profiles"][0]["profile"], "drop_totals": scaled}
+    again = post(client, f"{GFF}/profile", body)["profiles"][0]["profile"]["drop_totals"]
+    assert again["at_10"] > totals["at_10"]
+
+
 @pytest.mark.parametrize(
     ("change", "field"),
     [
@@ -138,6 +158,28 @@ def test_an_opponent_that_drops_when_likely_lowest_and_plays_on_is_read_higher(
                 profile={"baseline": 1, "hoarder": 0, "random": 0, "drops_when_lowest": 1.5}
             ),
             "opponents[1].profile.drops_when_lowest",
+        ),
+        (
+            lambda b: b["opponents"][1].update(
+                profile={
+                    "baseline": 1,
+                    "hoarder": 0,
+                    "random": 0,
+                    "drop_totals": {"never": 0, "at_5": 0, "at_10": 0, "at_random": 0},
+                }
+            ),
+            "opponents[1].profile.drop_totals",
+        ),
+        (
+            lambda b: b["opponents"][1].update(
+                profile={
+                    "baseline": 1,
+                    "hoarder": 0,
+                    "random": 0,
+                    "drop_totals": {"never": 1, "at_5": 0, "at_10": 0},
+                }
+            ),
+            "opponents[1].profile.drop_totals.at_random",
         ),
         (
             lambda b: b["opponents"][1].update(picked_up=["7C"]),
@@ -204,6 +246,7 @@ def test_an_opponent_that_went_out_holding_a_meld_is_read_as_holding_its_melds(
         "hoarder": 0.25,
         "random": 0.25,
         "drops_when_lowest": DROP_STYLE_PRIOR,
+        "drop_totals": dict(zip(DROP_TOTAL_NAMES, DEFAULT_DROP_TOTALS, strict=True)),
     }
     assert "Seat 1 went out, likeliest for a player who holds its melds" in data["explanation"]
 

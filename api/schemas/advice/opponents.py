@@ -23,7 +23,7 @@ from api.schemas.advice.fields import (
 from api.schemas.common import cards_field, check_seat, make_schema, schema_name, seat_field
 from api.schemas.fields import StrictBoolean, path_error
 from engine.advice.t13 import DISCARDED_NEAR_WEIGHT
-from engine.advice.tunk.styles import DROP_STYLE_PRIOR
+from engine.advice.tunk.styles import DEFAULT_DROP_TOTALS, DROP_STYLE_PRIOR, RANDOM_KNOCK
 from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
 from engine.games import THREE_THIRTEEN_GAME, find_game
 
@@ -48,25 +48,42 @@ class TunkOpponentBase(OpponentBase):
     )
 
 
+# The API's names of the fixed-total drop styles, in engine.advice.tunk.styles.FIXED_STYLES order.
+DROP_TOTAL_NAMES = ("never", "at_5", "at_10", "at_random")
+
+_DEFAULT_TOTALS_TEXT = ", ".join(
+    f"{name} {w:.2f}" for name, w in zip(DROP_TOTAL_NAMES, DEFAULT_DROP_TOTALS, strict=True)
+)
+
+
+def _share(description: str) -> fields.Float:
+    """A required weight in [0, 1] of a set of shares (normalised when read)."""
+    return fields.Float(
+        required=True,
+        validate=validate.Range(min=0.0, max=1.0),
+        metadata={"description": description},
+    )
+
+
+class DropTotalsIn(Schema):
+    """The weights of the fixed-total drop styles of an opponent, learned over earlier deals by
+    the `profile` advice (shares: they are normalised)."""
+
+    never = _share("Weight of never dropping (knocking) on a total.")
+    at_5 = _share("Weight of dropping (knocking) on any total of 5 or less.")
+    at_10 = _share("Weight of dropping (knocking) on any total of 10 or less.")
+    at_random = _share(
+        f"Weight of dropping (knocking) on {RANDOM_KNOCK:.0%} of turn starts, whatever the total."
+    )
+
+
 class OpponentProfile(Schema):
     """An opponent's card-play profile: the weights of the opponent model's three playing
     hypotheses, learned over earlier deals by the `profile` advice."""
 
-    baseline = fields.Float(
-        required=True,
-        validate=validate.Range(min=0.0, max=1.0),
-        metadata={"description": 'Weight of "throws its highest card, lays melds at once".'},
-    )
-    hoarder = fields.Float(
-        required=True,
-        validate=validate.Range(min=0.0, max=1.0),
-        metadata={"description": 'Weight of "throws its highest card, holds its melds".'},
-    )
-    random = fields.Float(
-        required=True,
-        validate=validate.Range(min=0.0, max=1.0),
-        metadata={"description": 'Weight of "throws any card".'},
-    )
+    baseline = _share('Weight of "throws its highest card, lays melds at once".')
+    hoarder = _share('Weight of "throws its highest card, holds its melds".')
+    random = _share('Weight of "throws any card".')
     drops_when_lowest = fields.Float(
         load_default=None,
         allow_none=True,
@@ -77,6 +94,17 @@ class OpponentProfile(Schema):
             "the fixed totals (never, at 5, at 10, at random). While it plays on, such an "
             "opponent is read as not likely lowest. Null or absent: the default prior "
             f"({DROP_STYLE_PRIOR})."
+        },
+    )
+    drop_totals = fields.Nested(
+        DropTotalsIn,
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "Weights of the fixed-total drop styles this opponent was seen to "
+            'follow, that "drops when likely lowest" is weighed against and that the knock '
+            "threat reads (Triple Tunk lays its melds under that threat). Null or absent: "
+            f"the default prior ({_DEFAULT_TOTALS_TEXT})."
         },
     )
 
@@ -290,6 +318,8 @@ def check_opponents(raw: Sequence[dict[str, Any]], seat: int, players: int) -> N
 
 
 __all__ = [
+    "DROP_TOTAL_NAMES",
+    "DropTotalsIn",
     "OpponentProfile",
     "check_opponents",
     "opponents_field",

@@ -16,7 +16,7 @@ from typing import Any
 from marshmallow import Schema, post_load
 
 from api.schemas.advice.fields import check_fits_deck, seed_field
-from api.schemas.advice.opponents import check_opponents, shown_cards
+from api.schemas.advice.opponents import DROP_TOTAL_NAMES, check_opponents, shown_cards
 from api.schemas.advice.queries import DISCARD, KNOCK, PROFILE, TunkAdviceQuery
 from api.schemas.common import build_table, check_copies, check_hand, check_seat, seat_field
 from api.schemas.fields import path_error
@@ -190,6 +190,26 @@ def opponent_drop_styles(
         if got is not None and got.get("drops_when_lowest") is not None:
             out[opp["seat"]] = got["drops_when_lowest"]
     return tuple(out) if any(w is not None for w in out) else ()
+
+
+def opponent_drop_totals(
+    opponents: Sequence[dict[str, Any]], players: int
+) -> tuple[tuple[float, float, float, float] | None, ...]:
+    """Per seat, the normalised ``profile.drop_totals`` an opponent entry carries (None: none);
+    empty when no entry has one."""
+    out: list[tuple[float, float, float, float] | None] = [None] * players
+    for i, opp in enumerate(opponents):
+        got = (opp.get("profile") or {}).get("drop_totals")
+        if got is not None:
+            w = [got[name] for name in DROP_TOTAL_NAMES]
+            total = sum(w)
+            if total <= 0:
+                raise path_error(
+                    f"opponents[{i}].profile.drop_totals",
+                    "at least one weight must be above 0 (they are shares)",
+                )
+            out[opp["seat"]] = (w[0] / total, w[1] / total, w[2] / total, w[3] / total)
+    return tuple(out) if any(t is not None for t in out) else ()
 
 
 def seen_groups(obs: Observation, index: dict[int, int]) -> list[tuple[str, Sequence[int]]]:
@@ -427,6 +447,7 @@ class TunkAdviceRequestBase(Schema):
             passes=tuple(tuple(by_seat.get(s, {}).get("passes", ())) for s in range(players)),
             profiles=opponent_profiles(opponents, players),
             drop_styles=opponent_drop_styles(opponents, players),
+            drop_totals=opponent_drop_totals(opponents, players),
             discard_history=tuple(history),
             declined=tuple(declined),
             **self.game_values(data, seat, players, by_seat),

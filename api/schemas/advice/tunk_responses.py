@@ -300,11 +300,27 @@ class HypothesisWeightsOut(Schema):
     random = number("Throws any card.")
 
 
+class DropTotalsOut(Schema):
+    """The weights of the fixed-total drop styles (shares summing to 1)."""
+
+    never = number("Never drops (knocks) on a total.")
+    at_5 = number("Drops (knocks) on any total of 5 or less.")
+    at_10 = number("Drops (knocks) on any total of 10 or less.")
+    at_random = number("Drops (knocks) now and then, whatever the total.")
+
+
 class ProfileOut(HypothesisWeightsOut):
     """An opponent's profile: its card-play weights and its drop timing."""
 
     drops_when_lowest = number(
         'Weight of the drop timing "drops (knocks) when its total is likely the lowest".'
+    )
+    drop_totals = fields.Nested(
+        DropTotalsOut,
+        metadata={
+            "description": 'The fixed-total drop styles "drops when likely lowest" is weighed '
+            "against, as learned for this opponent."
+        },
     )
 
 

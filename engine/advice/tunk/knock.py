@@ -59,6 +59,7 @@ from engine.advice.tunk.styles import (
     behaviour,
     drop_chances,
     drop_style,
+    drop_totals,
     passes_posterior,
 )
 from engine.advice.tunk.value import Evaluator, KeepFigures
@@ -440,7 +441,9 @@ def _estimate(
         pilot = [totals() for _ in range(min(samples, MIN_SAMPLES))]
         chances = drop_chances(sorted(t for draw in pilot for t in draw), n, obs.game)
         lows = [
-            passes_posterior(r, obs.passes[j] if j < len(obs.passes) else (), chances)
+            passes_posterior(
+                r, obs.passes[j] if j < len(obs.passes) else (), chances, drop_totals(obs, j)
+            )
             for r, j in zip(lows, opponents, strict=True)
         ]
     weighed = [(i, r) for i, r in enumerate(lows) if r > 0.0] if chances else []

@@ -36,15 +36,21 @@ heads-up Triple Tunk deals, where the shown hands alone take it to 0.04.
 The profile goes back in as ``Observation.profiles`` (the API's per-opponent ``profile``), the
 prior the in-deal evidence then updates.
 
-The same shown hands teach each opponent's drop timing (:func:`drop_style_likelihoods`): the
-weight of "drops when likely lowest" (``engine.advice.tunk.styles``) against the fixed-total
-styles (never, at 5, at 10, at random, at their prior weights). The seat that ended the deal
-dropped (knocked) on its total; every other opponent that had played passed up its last turn
-start holding about the total it shows. Either is read against the chance that a "drops when
-likely lowest" player stops on that total (:func:`engine.advice.tunk.styles.drop_chances` over
-:data:`CUTOFF_DRAWS` draws of the opponents' hands from the asking player's last view), and the
-weight moves the same way as the card-play weights (:func:`updated_drop_style`). It goes back in
-as ``Observation.drop_styles`` (the API's ``profile.drops_when_lowest``).
+The same shown hands teach each opponent's drop timing (:func:`drop_timing_likelihoods`), a
+mixture of five styles: "drops when likely lowest" (``engine.advice.tunk.styles``) and the
+fixed-total styles (never, at 5, at 10, at random), all weighted per opponent. The seat that
+ended the deal dropped (knocked) on its total; every other opponent that had played passed up
+its last turn start holding about the total it shows. "Drops when likely lowest" reads either
+against the chance that such a player stops on that total
+(:func:`engine.advice.tunk.styles.drop_chances` over :data:`CUTOFF_DRAWS` draws of the
+opponents' hands from the asking player's last view); a fixed-total style reads a drop by its
+limit, and a pass on a total at or under its limit as the chance that the player held more at
+its turn start and came down since (:func:`pass_under_limit`). The five weights move together
+the same way as the card-play weights (:func:`updated_drop_timing`), so "drops when likely
+lowest" is weighed against what this opponent was seen to be, not against the fixed styles'
+prior: a player that never drops, passing on low totals, settles on "never" rather than on
+"likely lowest". They go back in as ``Observation.drop_styles`` and ``Observation.drop_totals``
+(the API's ``profile.drops_when_lowest`` and ``profile.drop_totals``).
 """
 
 from __future__ import annotations
@@ -59,9 +65,13 @@ from engine.advice.tunk.knock import ends_play, opponent_sampler
 from engine.advice.tunk.models import model_for
 from engine.advice.tunk.styles import (
     BEHAVIOUR_PRIOR,
+    DEFAULT_DROP_TOTALS,
     DROP_STYLE_PRIOR,
+    FIXED_STYLES,
+    DropTotals,
+    chance_at,
     drop_chances,
-    drop_style_likelihoods,
+    style_knocks,
 )
 
 Profile = tuple[float, float, float]  # weights of (baseline, hoarder, random), summing to 1
@@ -72,6 +82,9 @@ PROFILE_RATE = 0.3  # weight of one deal's evidence in the profile (about the la
 PROFILE_FLOOR = 0.02  # share of the default prior mixed back after every deal
 # A tunk out from a hand of at most this many cards before the draw is not read (module docstring).
 SMALL_OUT = 2
+# A pass shown at a total far under a fixed-total style's limit keeps at least this likelihood
+# under that style (a meld laid can take a whole hand under any limit in one turn).
+PASS_FLOOR = 0.05
 CUTOFF_DRAWS = 200  # draws of every opponent's hand that read how likely lowest a total is
 DEFAULT_PROFILE: Profile = (
     BEHAVIOUR_PRIOR.baseline,
@@ -183,17 +196,63 @@ def updated_profile(prior: Profile | None, likelihoods: Profile | None) -> Profi
     return mixed[0] / total, mixed[1] / total, mixed[2] / total
 
 
-def updated_drop_style(prior: float | None, likelihoods: tuple[float, float] | None) -> float:
-    """The "drops when likely lowest" weight after one deal, moved like the card-play profile
-    (:func:`updated_profile`: its share of this deal's evidence at :data:`PROFILE_RATE`, with
-    :data:`PROFILE_FLOOR` of the prior mixed back)."""
+def pass_under_limit(game: str, total: int, limit: int) -> float:
+    """Likelihood that a player who stops on any total up to ``limit`` passed up its last turn
+    start and now shows ``total``: 1 above the limit; at or under it, the chance it held more at
+    that turn start and came down since (drew a lower card than it threw, or laid a meld),
+    taken as falling linearly by one card's worth of points (the game's highest card value)
+    for each point under the limit, never below :data:`PASS_FLOOR`."""
+    if total > limit:
+        return 1.0
+    span = max(model_for(game).points) + 1
+    return max(PASS_FLOOR, 1.0 - (limit - total + 1) / span)
+
+
+def drop_timing_likelihoods(
+    game: str, total: int, dropped: bool, chances: Sequence[float]
+) -> tuple[float, DropTotals]:
+    """Likelihood of a drop (``dropped``: on ``total`` exactly) or of a pass shown by the total
+    at the deal's end under "drops when likely lowest" (its chance per total, ``chances``) and
+    under each fixed-total style (:data:`engine.advice.tunk.styles.FIXED_STYLES` order)."""
+    lowest = chance_at(chances, total)
+    if dropped:
+        k = [style_knocks(s, total) for s in FIXED_STYLES]
+        return lowest, (k[0], k[1], k[2], k[3])
+    limits = {"knocks_at_5": 5, "knocks_at_10": 10}
+    k = [
+        pass_under_limit(game, total, limits[s]) if s in limits else 1.0 - style_knocks(s, total)
+        for s in FIXED_STYLES
+    ]
+    return 1.0 - lowest, (k[0], k[1], k[2], k[3])
+
+
+def updated_drop_timing(
+    prior: float | None,
+    totals: DropTotals | None,
+    likelihoods: tuple[float, DropTotals] | None,
+) -> tuple[float, DropTotals]:
+    """The "drops when likely lowest" weight and the fixed-total styles' weights after one deal:
+    the five styles' mixture (``prior`` for the first, ``(1 - prior) * totals`` for the others;
+    None: the defaults) moved like the card-play profile (:func:`updated_profile`: each style's
+    share of this deal's evidence at :data:`PROFILE_RATE`, with :data:`PROFILE_FLOOR` of the
+    default mixed back)."""
     r = DROP_STYLE_PRIOR if prior is None else prior
+    fixed = DEFAULT_DROP_TOTALS if totals is None else totals
+    weights = [r, *((1.0 - r) * w for w in fixed)]
     if likelihoods is not None:
-        lowest, fixed = likelihoods
-        total = r * lowest + (1.0 - r) * fixed
+        lowest, per_style = likelihoods
+        evidence = [w * lk for w, lk in zip(weights, (lowest, *per_style), strict=True)]
+        total = sum(evidence)
         if total > 0:
-            r = (1 - PROFILE_RATE) * r + PROFILE_RATE * r * lowest / total
-    return (1 - PROFILE_FLOOR) * r + PROFILE_FLOOR * DROP_STYLE_PRIOR
+            rate = PROFILE_RATE
+            moved = zip(weights, evidence, strict=True)
+            weights = [(1 - rate) * w + rate * e / total for w, e in moved]
+    default = [DROP_STYLE_PRIOR, *((1.0 - DROP_STYLE_PRIOR) * w for w in DEFAULT_DROP_TOTALS)]
+    f = PROFILE_FLOOR
+    mixed = [(1 - f) * w + f * d for w, d in zip(weights, default, strict=True)]
+    rest = sum(mixed[1:])
+    shares = [w / rest for w in mixed[1:]]
+    return mixed[0] / sum(mixed), (shares[0], shares[1], shares[2], shares[3])
 
 
 def seen_drop_chances(obs: Observation, rng: random.Random) -> tuple[float, ...]:
@@ -208,11 +267,15 @@ def seen_drop_chances(obs: Observation, rng: random.Random) -> tuple[float, ...]
     return drop_chances(drawn, 1 + len(opponents), obs.game)
 
 
-def _learned_so_far(obs: Observation, seat: int) -> tuple[Profile | None, float | None]:
-    """``seat``'s card-play profile and drop timing as the request sent them (None: none)."""
+def _learned_so_far(
+    obs: Observation, seat: int
+) -> tuple[Profile | None, float | None, DropTotals | None]:
+    """``seat``'s card-play profile, "drops when likely lowest" weight and fixed-total styles'
+    weights as the request sent them (None: none)."""
     profile = obs.profiles[seat] if seat < len(obs.profiles) else None
     style = obs.drop_styles[seat] if seat < len(obs.drop_styles) else None
-    return profile, style
+    totals = obs.drop_totals[seat] if seat < len(obs.drop_totals) else None
+    return profile, style, totals
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +283,8 @@ class ProfileUpdate:
     """One seat's profile after a deal: the ``profile`` for the next deal (None: the default
     prior), the total it showed (None: it showed nothing, or went out) and the ``likelihoods``
     it was read with (None: not learned from, and ``reason`` says why); ``drop_style``, the
-    weight of "drops when likely lowest" for the next deal (None: the default prior)."""
+    weight of "drops when likely lowest" for the next deal, and ``drop_totals``, the weights of
+    the fixed-total styles (None: the default prior)."""
 
     seat: int
     profile: Profile | None
@@ -228,6 +292,10 @@ class ProfileUpdate:
     likelihoods: Profile | None
     reason: str
     drop_style: float | None = None
+    drop_totals: DropTotals | None = None
+
+
+Timing = tuple[float | None, DropTotals | None]  # "likely lowest" weight, fixed styles' weights
 
 
 def _read(
@@ -235,14 +303,15 @@ def _read(
     prior: Profile | None,
     total: int | None,
     likelihoods: Profile | None,
-    style: float | None,
+    timing: Timing,
     why_not: str,
 ) -> ProfileUpdate:
     """``seat``'s update: its profile moved by the ``likelihoods``, or kept when there are none
     (and ``why_not`` says why)."""
     if likelihoods is None:
-        return ProfileUpdate(seat, prior, total, None, why_not, style)
-    return ProfileUpdate(seat, updated_profile(prior, likelihoods), total, likelihoods, "", style)
+        return ProfileUpdate(seat, prior, total, None, why_not, *timing)
+    profile = updated_profile(prior, likelihoods)
+    return ProfileUpdate(seat, profile, total, likelihoods, "", *timing)
 
 
 def profile_updates(
@@ -253,29 +322,31 @@ def profile_updates(
 ) -> tuple[ProfileUpdate, ...]:
     """Every opponent's profile after a deal that ended with the hands ``shown`` (seat ->
     cards), clockwise from the asking seat's left: ``obs.profiles`` updated by each opponent's
-    shown total, except the seat ``ender`` that knocked or dropped; ``obs.drop_styles`` updated
-    by the ender's drop and the others' passes (module docstring)."""
+    shown total, except the seat ``ender`` that knocked or dropped; ``obs.drop_styles`` and
+    ``obs.drop_totals`` updated by the ender's drop and the others' passes (module docstring)."""
     rng = random.Random(seed)
     pts = model_for(obs.game).points
     chances = seen_drop_chances(obs, random.Random(seed + 1))
     out: list[ProfileUpdate] = []
     for seat in obs.opponents():
-        prior, style = _learned_so_far(obs, seat)
+        prior, style, totals = _learned_so_far(obs, seat)
+        timing: Timing = (style, totals)
         cards = shown.get(seat)
         if cards is None:
-            out.append(ProfileUpdate(seat, prior, None, None, "its hand was not shown", style))
+            out.append(ProfileUpdate(seat, prior, None, None, "its hand was not shown", *timing))
             continue
         total = sum(pts[c] for c in cards)
         played = seat < len(obs.turns) and obs.turns[seat] > 0
         if seat == ender or played:
-            style = updated_drop_style(style, drop_style_likelihoods(total, seat == ender, chances))
+            read = drop_timing_likelihoods(obs.game, total, seat == ender, chances)
+            timing = updated_drop_timing(style, totals, read)
         if seat == ender:
             reason = "it ended the deal, so its total is low by its own choice"
-            out.append(ProfileUpdate(seat, prior, total, None, reason, style))
+            out.append(ProfileUpdate(seat, prior, total, None, reason, *timing))
             continue
         likelihoods = shown_likelihoods(obs, seat, cards, rng)
         why_not = "it had not played a turn, so nothing it did constrains its hand"
-        out.append(_read(seat, prior, total, likelihoods, style, why_not))
+        out.append(_read(seat, prior, total, likelihoods, timing, why_not))
     return tuple(out)
 
 
@@ -294,10 +365,11 @@ def out_updates(
     rng = random.Random(seed)
     out: list[ProfileUpdate] = []
     for s in obs.opponents():
-        prior, style = _learned_so_far(obs, s)
+        prior, style, totals = _learned_so_far(obs, s)
+        timing: Timing = (style, totals)
         if s != seat:
             reason = "another player went out, so its hand was not shown"
-            out.append(ProfileUpdate(s, prior, None, None, reason, style))
+            out.append(ProfileUpdate(s, prior, None, None, reason, *timing))
             continue
         held = len(revealed) - 1
         if held <= SMALL_OUT:
@@ -305,22 +377,34 @@ def out_updates(
                 f"it went out from {held} card{'' if held == 1 else 's'}, which any way of "
                 "playing does about as often"
             )
-            out.append(ProfileUpdate(s, prior, None, None, reason, style))
+            out.append(ProfileUpdate(s, prior, None, None, reason, *timing))
             continue
         likelihoods = out_likelihoods(obs, s, revealed, picked, rng)
         why_not = "it had not played a turn before going out, so nothing constrains its hand"
-        out.append(_read(s, prior, None, likelihoods, style, why_not))
+        out.append(_read(s, prior, None, likelihoods, timing, why_not))
     return tuple(out)
 
 
-def learned_by_seat(
-    obs: Observation, updates: Sequence[ProfileUpdate]
-) -> tuple[tuple[Profile | None, ...], tuple[float | None, ...]]:
-    """Every seat's card-play profile and "drops when likely lowest" weight from the opponents'
-    ``updates``, by seat; the asking seat's entries are kept as they were (None when none)."""
-    by_seat = {u.seat: (u.profile, u.drop_style) for u in updates}
+@dataclass(frozen=True, slots=True)
+class Learned:
+    """What a player knows of every seat after a deal, by seat, ready to go back into the next
+    deal's :class:`Observation` (``profiles``, ``drop_styles``, ``drop_totals``); the asking
+    seat's entries are kept as they were (None when none)."""
+
+    profiles: tuple[Profile | None, ...]
+    drop_styles: tuple[float | None, ...]
+    drop_totals: tuple[DropTotals | None, ...]
+
+
+def learned_by_seat(obs: Observation, updates: Sequence[ProfileUpdate]) -> Learned:
+    """Every seat's card-play profile and drop timing from the opponents' ``updates``."""
+    by_seat = {u.seat: (u.profile, u.drop_style, u.drop_totals) for u in updates}
     learned = [by_seat.get(s) or _learned_so_far(obs, s) for s in range(obs.n_players)]
-    return tuple(p for p, _ in learned), tuple(d for _, d in learned)
+    return Learned(
+        tuple(p for p, _, _ in learned),
+        tuple(d for _, d, _ in learned),
+        tuple(t for _, _, t in learned),
+    )
 
 
 def learn_profiles(
@@ -328,9 +412,9 @@ def learn_profiles(
     shown: Mapping[int, Sequence[int]],
     ender: int | None,
     seed: int = 0,
-) -> tuple[tuple[Profile | None, ...], tuple[float | None, ...]]:
-    """Every seat's card-play profile and "drops when likely lowest" weight after a deal a knock
-    or drop ended (:func:`profile_updates`), by seat."""
+) -> Learned:
+    """Every seat's card-play profile and drop timing after a deal a knock or drop ended
+    (:func:`profile_updates`)."""
     return learned_by_seat(obs, profile_updates(obs, shown, ender, seed))
 
 
@@ -340,25 +424,35 @@ def learn_from_out(
     revealed: Sequence[int],
     picked: int | None,
     seed: int = 0,
-) -> tuple[tuple[Profile | None, ...], tuple[float | None, ...]]:
+) -> Learned:
     """Every seat's profile and drop timing after a deal ``seat`` ended by emptying its hand
-    (:func:`out_updates`), by seat."""
+    (:func:`out_updates`)."""
     return learned_by_seat(obs, out_updates(obs, seat, revealed, picked, seed))
 
 
 _NAMES = ("throws its highest card", "holds its melds", "throws any card")
+_TOTAL_NAMES = ("never", "at 5 or less", "at 10 or less", "at random")
+
+
+def _timing_sentence(u: ProfileUpdate) -> str:
+    """What ``u`` says of the seat's drop timing ("" when nothing was learned)."""
+    if u.drop_style is None:
+        return ""
+    out = f" Its weight of dropping when likely lowest: {u.drop_style:.2f}."
+    if u.drop_totals is not None:
+        shares = ", ".join(
+            f"{name} {w:.2f}" for name, w in zip(_TOTAL_NAMES, u.drop_totals, strict=True)
+        )
+        out += f" Otherwise it drops {shares}."
+    return out
 
 
 def profile_explanation(updates: Sequence[ProfileUpdate]) -> str:
     """One sentence per opponent: what its shown hand says, its profile for the next deal and
-    its weight of "drops when likely lowest"."""
+    its drop timing."""
     parts = []
     for u in updates:
-        timing = (
-            ""
-            if u.drop_style is None
-            else f" Its weight of dropping when likely lowest: {u.drop_style:.2f}."
-        )
+        timing = _timing_sentence(u)
         likelihoods = u.likelihoods
         if likelihoods is None:
             parts.append(f"Seat {u.seat} is not learned from: {u.reason}.{timing}")
@@ -381,9 +475,11 @@ __all__ = [
     "DEFAULT_PROFILE",
     "PROFILE_DRAWS",
     "PROFILE_FLOOR",
+    "PASS_FLOOR",
     "PROFILE_RATE",
     "SMALL_OUT",
     "TOTAL_BAND",
+    "Learned",
     "Profile",
     "ProfileUpdate",
     "learn_from_out",
@@ -391,10 +487,12 @@ __all__ = [
     "learned_by_seat",
     "out_likelihoods",
     "out_updates",
+    "pass_under_limit",
+    "drop_timing_likelihoods",
     "profile_explanation",
     "profile_updates",
     "seen_drop_chances",
     "shown_likelihoods",
-    "updated_drop_style",
+    "updated_drop_timing",
     "updated_profile",
 ]

@@ -8,11 +8,12 @@ a mixture of a few knocking styles and weighs them by what was observed of that 
 - ``knocks_at_10``: knocks as soon as its total is 10 or less;
 - ``random``: knocks now and then whatever it holds (:data:`RANDOM_KNOCK` of its turns).
 
-Prior weights (:data:`PRIOR`) are updated by the evidence in the situation: an opponent known
-to have passed up knocking (``Observation.passes``: turns it started holding a total at or
-below 10 points, shown at the end or inferred, and did not knock) is less likely to be an
-aggressive knocker; each pass multiplies a style's weight by the chance that style would have
-passed.
+Prior weights (:data:`PRIOR`, or the weights learned for that opponent over earlier deals,
+``Observation.drop_totals``, :func:`drop_totals`) are updated by the evidence in the situation:
+an opponent known to have passed up knocking (``Observation.passes``: turns it started holding a
+total at or below 10 points, shown at the end or inferred, and did not knock) is less likely to
+be an aggressive knocker; each pass multiplies a style's weight by the chance that style would
+have passed.
 
 Hidden hands (:func:`behaviour`): each opponent who has played is also a mixture of three
 playing hypotheses, :class:`engine.advice.tunk.common.Behaviour` (baseline-like: throws its highest
@@ -72,6 +73,16 @@ PRIOR: dict[str, float] = {
     "knocks_at_10": 0.2,
     "random": 0.15,
 }
+FIXED_STYLES: tuple[str, ...] = tuple(PRIOR)
+# Weights of the fixed-total styles, in FIXED_STYLES order, summing to 1.
+DropTotals = tuple[float, float, float, float]
+_PRIOR_SHARES = [PRIOR[s] / sum(PRIOR.values()) for s in FIXED_STYLES]
+DEFAULT_DROP_TOTALS: DropTotals = (
+    _PRIOR_SHARES[0],
+    _PRIOR_SHARES[1],
+    _PRIOR_SHARES[2],
+    _PRIOR_SHARES[3],
+)
 
 
 # Prior weights of the playing hypotheses of an opponent who has played (before any evidence).
@@ -303,34 +314,50 @@ def chance_at(chances: Sequence[float], total: int) -> float:
     return chances[min(max(total, 0), len(chances) - 1)]
 
 
-def fixed_drop_chance(total: int) -> float:
+def drop_totals(obs: Observation, seat: int) -> DropTotals:
+    """The weights of the fixed-total styles (:data:`FIXED_STYLES`) for ``seat``: learned over
+    earlier deals (``Observation.drop_totals``), else :data:`DEFAULT_DROP_TOTALS`."""
+    got = obs.drop_totals[seat] if seat < len(obs.drop_totals) else None
+    return DEFAULT_DROP_TOTALS if got is None else got
+
+
+def fixed_drop_chance(total: int, weights: DropTotals = DEFAULT_DROP_TOTALS) -> float:
     """P(an opponent of the fixed-total styles drops (knocks) at a turn start holding ``total``),
-    over their prior weights (``engine.advice.tunk.styles.PRIOR``)."""
-    return sum(w * style_knocks(s, total) for s, w in PRIOR.items()) / sum(PRIOR.values())
+    over their ``weights`` (:data:`FIXED_STYLES` order; default: the prior, :data:`PRIOR`)."""
+    return sum(w * style_knocks(s, total) for s, w in zip(FIXED_STYLES, weights, strict=True))
 
 
 def drop_style_likelihoods(
-    total: int, dropped: bool, chances: Sequence[float]
+    total: int,
+    dropped: bool,
+    chances: Sequence[float],
+    weights: DropTotals = DEFAULT_DROP_TOTALS,
 ) -> tuple[float, float]:
     """Likelihood of dropping (``dropped``) or passing up a turn start on ``total`` under "drops
     when likely lowest" (its chance per total, :func:`drop_chances`) and under the fixed-total
-    styles."""
+    styles at their ``weights``."""
     lowest = chance_at(chances, total)
-    fixed = fixed_drop_chance(total)
+    fixed = fixed_drop_chance(total, weights)
     if dropped:
         return lowest, fixed
     return 1.0 - lowest, 1.0 - fixed
 
 
-def passes_posterior(weight: float, passes: Sequence[int], chances: Sequence[float]) -> float:
+def passes_posterior(
+    weight: float,
+    passes: Sequence[int],
+    chances: Sequence[float],
+    weights: DropTotals = DEFAULT_DROP_TOTALS,
+) -> float:
     """The weight of "drops when likely lowest" after the ``passes`` (totals an opponent was
     seen to play on with this deal, ``Observation.passes``) when it stops on each total with
-    ``chances`` (:func:`drop_chances`): a pass on a likely lowest total is evidence against it."""
+    ``chances`` (:func:`drop_chances`), against the fixed-total styles at ``weights``: a pass on
+    a likely lowest total is evidence against it."""
     if not passes or weight <= 0.0:
         return weight
     lowest = fixed = 1.0
     for t in passes:
-        a, b = drop_style_likelihoods(t, False, chances)
+        a, b = drop_style_likelihoods(t, False, chances, weights)
         lowest *= a
         fixed *= b
     total = weight * lowest + (1.0 - weight) * fixed
@@ -349,10 +376,11 @@ def style_knocks(style: str, total: int) -> float:
 
 
 def style_weights(obs: Observation, seat: int) -> dict[str, float]:
-    """Posterior style weights of ``seat``: the prior times the likelihood of its passes
-    (a pass holding ``t`` <= 10 points: ``1 - style_knocks(style, t)``), normalised."""
+    """Posterior style weights of ``seat``: its learned weights (:func:`drop_totals`, else the
+    prior) times the likelihood of its passes (a pass holding ``t`` <= 10 points:
+    ``1 - style_knocks(style, t)``), normalised."""
     passes = obs.passes[seat] if seat < len(obs.passes) else ()
-    weights = dict(PRIOR)
+    weights = dict(zip(FIXED_STYLES, drop_totals(obs, seat), strict=True))
     for t in passes:
         for s in weights:
             weights[s] *= 1.0 - style_knocks(s, t)
@@ -371,6 +399,7 @@ def knock_curve(obs: Observation, seat: int) -> list[float]:
 
 __all__ = [
     "BEHAVIOUR_PRIOR",
+    "DEFAULT_DROP_TOTALS",
     "DROP_CURVE",
     "DROP_STYLE_PRIOR",
     "HOARDER_LAYS",
@@ -386,7 +415,10 @@ __all__ = [
     "drop_curve",
     "drop_style",
     "drop_style_likelihoods",
+    "drop_totals",
     "fixed_drop_chance",
+    "DropTotals",
+    "FIXED_STYLES",
     "knock_curve",
     "no_meld_yet",
     "passes_posterior",

@@ -15,11 +15,15 @@ from engine.advice.situation import Observation
 from engine.advice.tunk.knock import knock_advice, win_probability
 from engine.advice.tunk.profile import (
     DROP_STYLE_PRIOR,
+    PASS_FLOOR,
     PROFILE_FLOOR,
+    drop_timing_likelihoods,
     learn_profiles,
-    updated_drop_style,
+    pass_under_limit,
+    updated_drop_timing,
 )
 from engine.advice.tunk.styles import (
+    DEFAULT_DROP_TOTALS,
     DROP_CURVE,
     chance_at,
     curve_at,
@@ -28,6 +32,7 @@ from engine.advice.tunk.styles import (
     drop_style,
     drop_style_likelihoods,
     fixed_drop_chance,
+    knock_curve,
     passes_posterior,
 )
 from engine.core.cards import parse_cards
@@ -119,14 +124,66 @@ def test_a_drop_or_pass_is_read_against_the_stopping_chance_of_its_total() -> No
 
 
 def test_the_weight_moves_with_the_evidence_and_keeps_a_floor() -> None:
-    assert updated_drop_style(None, None) == pytest.approx(DROP_STYLE_PRIOR)
-    up = updated_drop_style(0.2, drop_style_likelihoods(18, True, stops_up_to(20)))
-    down = updated_drop_style(0.2, drop_style_likelihoods(4, False, stops_up_to(8)))
+    r, totals = updated_drop_timing(None, None, None)
+    assert r == pytest.approx(DROP_STYLE_PRIOR)
+    assert totals == pytest.approx(DEFAULT_DROP_TOTALS)
+    game = GAME_FLIP_FLOP
+    up, _ = updated_drop_timing(0.2, None, drop_timing_likelihoods(game, 18, True, stops_up_to(20)))
+    down, _ = updated_drop_timing(
+        0.2, None, drop_timing_likelihoods(game, 4, False, stops_up_to(8))
+    )
     assert up > 0.2 > down
-    weight = 1.0
+    weight, fixed = 1.0, None
     for _ in range(200):  # passing on likely lowest totals deal after deal
-        weight = updated_drop_style(weight, drop_style_likelihoods(3, False, stops_up_to(8)))
+        read = drop_timing_likelihoods(game, 3, False, stops_up_to(8))
+        weight, fixed = updated_drop_timing(weight, fixed, read)
     assert PROFILE_FLOOR * DROP_STYLE_PRIOR <= weight < 0.02
+    assert sum(fixed) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("game", [GAME_FLIP_FLOP, TRIPLE_TUNK])
+def test_a_pass_shown_under_a_limit_is_less_likely_the_further_under(game: str) -> None:
+    # the total shown at the end came after the pass (a draw, a discard, maybe a meld laid)
+    assert pass_under_limit(game, 11, 10) == 1.0
+    near, far = pass_under_limit(game, 10, 10), pass_under_limit(game, 6, 10)
+    assert 1.0 > near > far >= PASS_FLOOR
+    assert pass_under_limit(game, 0, 10) == PASS_FLOOR
+
+
+@pytest.mark.rule("TT-13")
+def test_a_player_that_never_knocks_is_not_read_as_knocking_when_likely_lowest() -> None:
+    # Passes on low totals that were not likely lowest (the style stops there 2% of the time):
+    # against the fixed styles at their prior (at 5 and at 10 would have knocked there) each
+    # pass looked like "likely lowest"; weighed against what the player is seen to be, the
+    # weight settles under its prior and "never" takes the fixed styles' weight.
+    weight, fixed = None, None
+    against_prior = None  # the fixed styles kept at their prior weights
+    for t in [1, 2, 3, 4, 5, 6] * 20:
+        read = drop_timing_likelihoods(TRIPLE_TUNK, t, False, stops_up_to(0))
+        weight, fixed = updated_drop_timing(weight, fixed, read)
+        against_prior, _ = updated_drop_timing(against_prior, None, read)
+    assert weight is not None and fixed is not None and against_prior is not None
+    assert against_prior > 0.7  # read as a player that knocks when likely lowest
+    assert weight < 1.5 * DROP_STYLE_PRIOR  # stays near its prior: the passes say little
+    never, at_5, at_10, at_random = fixed
+    assert never > 0.75 and max(at_5, at_10) < 0.1
+
+
+@pytest.mark.rule("GFF-8")
+def test_a_player_that_drops_at_ten_is_learned_as_one() -> None:
+    weight, fixed = None, None
+    for t in [7, 8, 9, 10] * 10:  # drops on 7-10, totals that are not likely lowest
+        read = drop_timing_likelihoods(GAME_FLIP_FLOP, t, True, stops_up_to(3))
+        weight, fixed = updated_drop_timing(weight, fixed, read)
+        read = drop_timing_likelihoods(GAME_FLIP_FLOP, t + 8, False, stops_up_to(3))
+        weight, fixed = updated_drop_timing(weight, fixed, read)  # passes above its limit
+    assert weight is not None and fixed is not None
+    assert weight < 0.05
+    assert fixed[2] > 0.85  # at 10
+    # the knock threat reads it: a total of 8 now knocks with about that weight
+    obs = replace(heads_up("AS 2D 3C 4H 6C"), drop_totals=(None, fixed))
+    assert knock_curve(obs, 1)[8] == pytest.approx(fixed[2] + fixed[3] * 0.05, abs=1e-9)
+    assert knock_curve(heads_up("AS 2D 3C 4H 6C"), 1)[8] < 0.3
 
 
 @pytest.mark.rule("GFF-8")
@@ -135,11 +192,11 @@ def test_a_drop_on_a_likely_lowest_high_total_raises_the_ender_weight() -> None:
     # dropped on 20 after one turn: no fixed style drops there, while five unseen cards total
     # more than 20 most of the time, so the style stops there often
     shown = {1: tuple(parse_cards(["9S", "5D", "3C", "2H", "AC"]))}
-    _, styles = learn_profiles(obs, shown, ender=1)
+    styles = learn_profiles(obs, shown, ender=1).drop_styles
     assert styles[0] is None  # the asking seat is not learned
     assert styles[1] is not None and styles[1] > 2 * DROP_STYLE_PRIOR
     # the same 20 shown by a seat that did not end the deal: it passed up a likely lowest total
-    _, styles = learn_profiles(obs, shown, ender=0)
+    styles = learn_profiles(obs, shown, ender=0).drop_styles
     assert styles[1] is not None and styles[1] < 0.9 * DROP_STYLE_PRIOR
 
 

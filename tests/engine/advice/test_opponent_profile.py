@@ -81,8 +81,8 @@ def test_the_ender_and_the_asking_seat_keep_their_profiles() -> None:
     shown = {1: tuple(parse_cards(["KS", "KD", "QC", "JH", "TC"]))}
     prior = (0.5, 0.25, 0.25)
     obs = gff_end(profiles=(None, prior))
-    assert learn_profiles(obs, shown, ender=1)[0] == (None, prior)
-    learned = learn_profiles(obs, shown, ender=0)[0]
+    assert learn_profiles(obs, shown, ender=1).profiles == (None, prior)
+    learned = learn_profiles(obs, shown, ender=0).profiles
     assert learned[0] is None
     assert learned[1] is not None and learned[1][2] > prior[2]
 
@@ -186,15 +186,16 @@ def test_going_out_with_two_fresh_melds_is_read_as_holding_melds(picked: int | N
 def test_only_the_seat_that_went_out_is_learned_from() -> None:
     prior = (0.5, 0.25, 0.25)
     obs = tt_turn_start(profiles=(None, DEFAULT_PROFILE, prior))
-    learned, styles = learn_from_out(obs, 1, WENT_OUT, None, seed=3)
-    assert styles == (None, None, None)
+    after = learn_from_out(obs, 1, WENT_OUT, None, seed=3)
+    learned = after.profiles
+    assert after.drop_styles == (None, None, None) == after.drop_totals
     assert learned[0] is None and learned[2] == prior
     assert learned[1] is not None and learned[1][1] > DEFAULT_PROFILE[1]
     assert learned[1][0] < DEFAULT_PROFILE[0]
     # the asking seat itself, or a seat that had not played, teaches nothing
-    assert learn_from_out(obs, 0, WENT_OUT, None)[0] == obs.profiles
+    assert learn_from_out(obs, 0, WENT_OUT, None).profiles == obs.profiles
     unplayed = tt_turn_start(turns=(3, 0, 3), discard_history=((), (), ()), discards=())
-    assert learn_from_out(unplayed, 1, WENT_OUT, None)[0] == (None, None, None)
+    assert learn_from_out(unplayed, 1, WENT_OUT, None).profiles == (None, None, None)
 
 
 @pytest.mark.rule("TT-11")
