@@ -5,7 +5,8 @@
 
 Plays the advisor (seat 0) against each panel style as ``python -m bench.tournament --panel``
 does (the same deals for the same seed), learning its opponents' profiles at the end of every
-deal (``engine.advice.tunk.profile``), and prints every ``--every`` deals each opponent's weight of
+deal (``engine.advice.tunk.profile``: the hands shown at a knock or drop, or the cards of a
+player that went out), and prints every ``--every`` deals each opponent's weight of
 "drops when likely lowest" (``engine.advice.tunk.styles.drop_style``) and, in brackets, its
 weights of the fixed-total styles (never, at 5, at 10, at random). A player that drops on a
 fixed total should settle low on the first and high on its own total, one that drops when it
@@ -17,7 +18,14 @@ from __future__ import annotations
 import argparse
 import random
 
-from bench.tournament import Memory, deal_seed, opponents, play_deal, profile_learner
+from bench.tournament import (
+    Memory,
+    deal_seed,
+    opponents,
+    out_learner,
+    play_deal,
+    profile_learner,
+)
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Policy
 from engine.sim.policies import PANEL_STYLES, AdvisorPolicy
@@ -37,8 +45,8 @@ def learned_weights(
         advisor = AdvisorPolicy(game, random.Random(rng.getrandbits(64)))
         advisor.learn(memory.learned)
         policies: list[Policy] = [advisor, *opponents(game, players, style, None, rng)]
-        learn = profile_learner(memory, d)
-        play_deal(game, policies, d % players, rng, None, [0, 0], learn)
+        learn, learn_out = profile_learner(memory, d), out_learner(memory, d)
+        play_deal(game, policies, d % players, rng, None, [0, 0], learn, learn_out)
         if (d + 1) % every == 0:
             known = memory.learned
             out.append(

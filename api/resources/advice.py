@@ -369,8 +369,11 @@ def _tunk_description(game: str, endpoint: str) -> str:
             "discard it took, if any) instead of `final_hands`. Its profile is read the same "
             "way, a drawn hand matching when its total is within 2 points of the hand it held "
             "and it too empties with the card drawn, unless it went out from one or two cards "
-            "(any way of playing does that about as often, so it is not read); the other "
-            "opponents keep theirs. " + TUNK_MODEL
+            "(any way of playing does that about as often, so it is not read). Its "
+            "`drop_totals` read the turn start it passed up, holding those cards but the one "
+            "drawn (C-5; `drops_when_lowest` is left as it was: a hand about to go out is "
+            "played on more often than its total says). The other opponents keep theirs. "
+            + TUNK_MODEL
         )
     return (
         "`win_probability` is the chance that your hand total is strictly the lowest now, by Monte "

@@ -178,6 +178,31 @@ def out_likelihoods(
     return _likelihoods(sampler, index, match, rng)
 
 
+def out_pass_likelihoods(
+    obs: Observation, seat: int, revealed: Sequence[int], picked: int | None
+) -> tuple[None, DropTotals] | None:
+    """A player that went out passed up the start of that turn (C-5) holding every card it
+    revealed but the one it drew: the likelihood of that pass under each fixed-total style
+    (:data:`engine.advice.tunk.styles.FIXED_STYLES`), ``obs`` the asking player's view at that
+    turn start; after a stock draw (``picked`` None) each revealed card is equally likely the
+    one drawn, and the likelihoods are averaged over them. Neutral (None) for "drops when likely
+    lowest": a hand about to go out is one a player stopping so plays on with more often than
+    its total says (it went out because its cards were close), so the pass is a chosen sample.
+    None when that turn start offered no knock (TT-12 waiting)."""
+    if seat < len(obs.waiting) and obs.waiting[seat] > 0:
+        return None
+    if not revealed:
+        return None
+    pts = model_for(obs.game).points
+    whole = sum(pts[c] for c in revealed)
+    drawn = (picked,) if picked is not None else tuple(revealed)
+    k = len(drawn)
+    fixed = [
+        sum(1.0 - style_knocks(style, whole - pts[c]) for c in drawn) / k for style in FIXED_STYLES
+    ]
+    return None, (fixed[0], fixed[1], fixed[2], fixed[3])
+
+
 def updated_profile(prior: Profile | None, likelihoods: Profile | None) -> Profile:
     """The profile after one deal: each hypothesis's share of this deal's evidence (``prior``,
     None: the default, times the ``likelihoods``, normalised) moved into the weights at
@@ -229,18 +254,23 @@ def drop_timing_likelihoods(
 def updated_drop_timing(
     prior: float | None,
     totals: DropTotals | None,
-    likelihoods: tuple[float, DropTotals] | None,
+    likelihoods: tuple[float | None, DropTotals] | None,
 ) -> tuple[float, DropTotals]:
     """The "drops when likely lowest" weight and the fixed-total styles' weights after one deal:
     the five styles' mixture (``prior`` for the first, ``(1 - prior) * totals`` for the others;
     None: the defaults) moved like the card-play profile (:func:`updated_profile`: each style's
     share of this deal's evidence at :data:`PROFILE_RATE`, with :data:`PROFILE_FLOOR` of the
-    default mixed back)."""
+    default mixed back). A likelihood of None for "likely lowest" says nothing of it: the
+    fixed styles' shares move among themselves and its weight stays as it was."""
     r = DROP_STYLE_PRIOR if prior is None else prior
     fixed = DEFAULT_DROP_TOTALS if totals is None else totals
+    if likelihoods is not None and likelihoods[0] is None:
+        _, among_fixed = updated_drop_timing(0.0, fixed, (0.0, likelihoods[1]))
+        return r, among_fixed
     weights = [r, *((1.0 - r) * w for w in fixed)]
     if likelihoods is not None:
-        lowest, per_style = likelihoods
+        read, per_style = likelihoods
+        lowest = 0.0 if read is None else read
         evidence = [w * lk for w, lk in zip(weights, (lowest, *per_style), strict=True)]
         total = sum(evidence)
         if total > 0:
@@ -360,8 +390,8 @@ def out_updates(
     """Every opponent's profile after a deal that ``seat`` ended by emptying its hand (TT-11,
     GFF-9 / GFF-10), ``obs`` the asking player's view at the start of that turn: ``seat``'s
     card-play profile moves by :func:`out_likelihoods` unless it went out from at most
-    :data:`SMALL_OUT` cards; the others showed nothing, so they keep theirs, as does every drop
-    timing."""
+    :data:`SMALL_OUT` cards, and its drop timing by the turn start it passed up
+    (:func:`out_pass_likelihoods`); the others showed nothing, so they keep theirs."""
     rng = random.Random(seed)
     out: list[ProfileUpdate] = []
     for s in obs.opponents():
@@ -371,6 +401,9 @@ def out_updates(
             reason = "another player went out, so its hand was not shown"
             out.append(ProfileUpdate(s, prior, None, None, reason, *timing))
             continue
+        passed = out_pass_likelihoods(obs, s, revealed, picked)
+        if passed is not None:
+            timing = updated_drop_timing(style, totals, passed)
         held = len(revealed) - 1
         if held <= SMALL_OUT:
             reason = (
@@ -486,6 +519,7 @@ __all__ = [
     "learn_profiles",
     "learned_by_seat",
     "out_likelihoods",
+    "out_pass_likelihoods",
     "out_updates",
     "pass_under_limit",
     "drop_timing_likelihoods",

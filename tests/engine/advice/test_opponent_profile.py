@@ -22,11 +22,17 @@ from engine.advice.tunk.profile import (
     learn_from_out,
     learn_profiles,
     out_likelihoods,
+    out_pass_likelihoods,
     out_updates,
     shown_likelihoods,
     updated_profile,
 )
-from engine.advice.tunk.styles import behaviour
+from engine.advice.tunk.styles import (
+    DEFAULT_DROP_TOTALS,
+    DROP_STYLE_PRIOR,
+    RANDOM_KNOCK,
+    behaviour,
+)
 from engine.core.cards import parse_cards
 from engine.core.topper import parse_topper_cards
 from engine.games.tt.play import tt_can_tunk_out
@@ -188,7 +194,8 @@ def test_only_the_seat_that_went_out_is_learned_from() -> None:
     obs = tt_turn_start(profiles=(None, DEFAULT_PROFILE, prior))
     after = learn_from_out(obs, 1, WENT_OUT, None, seed=3)
     learned = after.profiles
-    assert after.drop_styles == (None, None, None) == after.drop_totals
+    assert after.drop_styles[0] is None and after.drop_styles[2] is None
+    assert after.drop_totals[0] is None and after.drop_totals[2] is None
     assert learned[0] is None and learned[2] == prior
     assert learned[1] is not None and learned[1][1] > DEFAULT_PROFILE[1]
     assert learned[1][0] < DEFAULT_PROFILE[0]
@@ -212,3 +219,35 @@ def test_an_out_from_one_or_two_cards_teaches_nothing() -> None:
     # the five cards held before the draw of WENT_OUT are read
     (read, _) = out_updates(replace(obs, hand_sizes=(5, 5, 5)), 1, WENT_OUT, None, seed=3)
     assert read.likelihoods is not None and read.profile != DEFAULT_PROFILE
+
+
+LOW_OUT = parse_topper_cards(["RH1", "YH1", "GH1", "RC1", "YC1", "BS?"])  # 10 points
+
+
+@pytest.mark.rule("TT-11", "TT-13", "C-5")
+def test_a_player_that_went_out_passed_up_that_turn_start() -> None:
+    obs = tt_turn_start()
+    # it took the ? from the pile: it started the turn on 5 points, where "at 5" and "at 10"
+    # knock; "likely lowest" is left neutral (a hand about to go out is a chosen sample)
+    lowest, fixed = out_pass_likelihoods(obs, 1, LOW_OUT, LOW_OUT[-1]) or (0.0, ())
+    assert lowest is None
+    assert fixed == pytest.approx((1.0, 0.0, 0.0, 1 - RANDOM_KNOCK))
+    # from the stock, any of its six cards was the one drawn: a 1 leaves 9 (only "at 10"
+    # knocks), the ? leaves 5
+    _, fixed = out_pass_likelihoods(obs, 1, LOW_OUT, None) or (0.0, ())
+    assert fixed == pytest.approx((1.0, 5 / 6, 0.0, 1 - RANDOM_KNOCK))
+    # a turn start with a positive TT-12 counter offered no knock: nothing to read
+    assert out_pass_likelihoods(replace(obs, waiting=(0, 2, 0)), 1, LOW_OUT, None) is None
+
+
+@pytest.mark.rule("TT-11", "TT-13")
+def test_going_out_from_a_low_total_moves_the_fixed_totals_towards_never() -> None:
+    after = learn_from_out(tt_turn_start(), 1, LOW_OUT, LOW_OUT[-1], seed=3)
+    never, at_5, at_10, at_random = after.drop_totals[1] or (0.0, 0.0, 0.0, 0.0)
+    assert never > DEFAULT_DROP_TOTALS[0]
+    assert at_5 < DEFAULT_DROP_TOTALS[1] and at_10 < DEFAULT_DROP_TOTALS[2]
+    assert sum((never, at_5, at_10, at_random)) == pytest.approx(1.0)
+    # neutral for "likely lowest": its weight stays as it was, the prior or a learned one
+    assert after.drop_styles[1] == pytest.approx(DROP_STYLE_PRIOR)
+    learned = tt_turn_start(drop_styles=(None, 0.6, None))
+    assert learn_from_out(learned, 1, LOW_OUT, LOW_OUT[-1], seed=3).drop_styles[1] == 0.6
