@@ -228,7 +228,13 @@ GFF_PROFILE_EXAMPLE: dict[str, Any] = {
             "hand_size": 5,
             "discarded": ["10S", "QH"],
             "turns": 2,
-            "profile": {"baseline": 0.7, "hoarder": 0.15, "random": 0.15},
+            "profile": {
+                "baseline": 0.7,
+                "hoarder": 0.15,
+                "random": 0.15,
+                "drops_when_lowest": 0.1,
+                "drop_totals": {"never": 0.6, "at_5": 0.15, "at_10": 0.1, "at_random": 0.15},
+            },
         },
     ],
     "final_hands": [

@@ -4926,9 +4926,9 @@ export interface operations {
                      *             "random": 0.3054,
                      *             "drops_when_lowest": 0.1002,
                      *             "drop_totals": {
-                     *               "never": 0.4009,
-                     *               "at_5": 0.2506,
-                     *               "at_10": 0.2004,
+                     *               "never": 0.5973,
+                     *               "at_5": 0.1523,
+                     *               "at_10": 0.1022,
                      *               "at_random": 0.1481
                      *             }
                      *           },
@@ -4942,7 +4942,7 @@ export interface operations {
                      *           "reason": ""
                      *         }
                      *       ],
-                     *       "explanation": "Seat 1 is not learned from: it ended the deal, so its total is low by its own choice. Its weight of dropping when likely lowest: 0.16. Otherwise it drops never 0.30, at 5 or less 0.19, at 10 or less 0.38, at random 0.12. Seat 2 showed 41 points, likeliest for a player who throws any card; its profile for the next deal: baseline 0.53, hoarder 0.16, random 0.31. Its weight of dropping when likely lowest: 0.10. Otherwise it drops never 0.40, at 5 or less 0.25, at 10 or less 0.20, at random 0.15. Send each profile back as that opponent's `profile` in the next deal.",
+                     *       "explanation": "Seat 1 is not learned from: it ended the deal, so its total is low by its own choice. Its weight of dropping when likely lowest: 0.16. Otherwise it drops never 0.30, at 5 or less 0.19, at 10 or less 0.38, at random 0.12. Seat 2 showed 41 points, likeliest for a player who throws any card; its profile for the next deal: baseline 0.53, hoarder 0.16, random 0.31. Its weight of dropping when likely lowest: 0.10. Otherwise it drops never 0.60, at 5 or less 0.15, at 10 or less 0.10, at random 0.15. Send each profile back as that opponent's `profile` in the next deal.",
                      *       "seed": 0
                      *     }
                      */
