@@ -55,10 +55,10 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from engine.advice.tunk.knock import DEFAULT_SAMPLES
-from engine.advice.tunk.profile import Learned, learn_from_out, learn_profiles
+from engine.advice.tunk.profile import NOTHING_LEARNED, Learned, learn_from_out, learn_profiles
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import (
     Policy,
@@ -185,17 +185,7 @@ def play_deal(
 class Memory:
     """What one learning seat knows of the others over a chunk's deals (updated in place)."""
 
-    learned: Learned = field(default_factory=lambda: Learned((), (), ()))
-
-    def view(self, obs):  # type: ignore[no-untyped-def]
-        """``obs`` with what was learned so far."""
-        known = self.learned
-        return replace(
-            obs,
-            profiles=known.profiles,
-            drop_styles=known.drop_styles,
-            drop_totals=known.drop_totals,
-        )
+    learned: Learned = NOTHING_LEARNED
 
 
 def profile_learner(memory: Memory, seed: int, seat: int = 0):  # type: ignore[no-untyped-def]
@@ -204,7 +194,7 @@ def profile_learner(memory: Memory, seed: int, seat: int = 0):  # type: ignore[n
     (``engine.advice.tunk.profile``), as a client sending session state would."""
 
     def on_end(deal, ender: int, turn: int) -> None:  # type: ignore[no-untyped-def]
-        obs = memory.view(deal.observation(seat, turn))
+        obs = memory.learned.applied_to(deal.observation(seat, turn))
         shown = {s: tuple(h) for s, h in enumerate(deal.hands)}
         memory.learned = learn_profiles(obs, shown, ender, seed + turn + 7919 * seat)
 
@@ -217,7 +207,7 @@ def out_learner(memory: Memory, seed: int, seat: int = 0):  # type: ignore[no-un
     view at the start of that turn)."""
 
     def on_out(deal, tunker: int, turn: int, revealed, picked) -> None:  # type: ignore[no-untyped-def]
-        obs = memory.view(deal.observation(seat, turn))
+        obs = memory.learned.applied_to(deal.observation(seat, turn))
         memory.learned = learn_from_out(obs, tunker, revealed, picked, seed + turn + 7919 * seat)
 
     return on_out

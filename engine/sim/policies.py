@@ -9,14 +9,13 @@ a fixed hand-total threshold, chosen per game by a sweep (:data:`BASELINE_THRESH
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from engine.advice.situation import Observation
 from engine.advice.tunk.common import GameModel, best_after_draw, model_for
 from engine.advice.tunk.discard import discard_options, lay_melds_advice
 from engine.advice.tunk.draw import draw_advice
 from engine.advice.tunk.knock import DEFAULT_SAMPLES, knock_advice
-from engine.advice.tunk.profile import Learned
+from engine.advice.tunk.profile import NOTHING_LEARNED, Learned
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Policy
 
@@ -93,29 +92,16 @@ class AdvisorPolicy:
         self.last_win_probability: float | None = None
         self.last_hand_value: float | None = None  # the one hand evaluation at that decision
         self.last_total = 0
-        # per seat, the card-play profile learned over earlier deals (engine.advice.tunk.profile)
-        self.profiles: tuple[tuple[float, float, float] | None, ...] = ()
-        # per seat, the learned weight of "drops when likely lowest" (engine.advice.tunk.styles)
-        self.drop_styles: tuple[float | None, ...] = ()
-        # per seat, the learned weights of the fixed-total drop styles (styles.FIXED_STYLES)
-        self.drop_totals: tuple[tuple[float, float, float, float] | None, ...] = ()
+        # per seat, the card-play profile and drop timing learned over earlier deals
+        # (engine.advice.tunk.profile)
+        self.learned: Learned = NOTHING_LEARNED
 
     def learn(self, learned: Learned) -> None:
-        """Take what was learned of every seat over earlier deals (``engine.advice.tunk.profile``)
-        into every later decision."""
-        self.profiles = learned.profiles
-        self.drop_styles = learned.drop_styles
-        self.drop_totals = learned.drop_totals
+        """Take what was learned of every seat over earlier deals into every later decision."""
+        self.learned = learned
 
     def _with_profiles(self, obs: Observation) -> Observation:
-        if not (self.profiles or self.drop_styles or self.drop_totals):
-            return obs
-        return replace(
-            obs,
-            profiles=self.profiles,
-            drop_styles=self.drop_styles,
-            drop_totals=self.drop_totals,
-        )
+        return self.learned.applied_to(obs)
 
     def knock(self, obs: Observation) -> bool:
         obs = self._with_profiles(obs)

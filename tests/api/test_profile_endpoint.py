@@ -134,6 +134,12 @@ def test_the_learned_fixed_totals_come_back_and_go_in(client: FlaskClient) -> No
     assert again["at_10"] > totals["at_10"]
 
 
+def with_drop_totals(totals: dict[str, float]) -> Any:
+    """A change giving seat 1's entry a profile with these ``drop_totals``."""
+    profile = {"baseline": 1, "hoarder": 0, "random": 0, "drop_totals": totals}
+    return lambda b: b["opponents"][1].update(profile=profile)
+
+
 @pytest.mark.parametrize(
     ("change", "field"),
     [
@@ -160,25 +166,11 @@ def test_the_learned_fixed_totals_come_back_and_go_in(client: FlaskClient) -> No
             "opponents[1].profile.drops_when_lowest",
         ),
         (
-            lambda b: b["opponents"][1].update(
-                profile={
-                    "baseline": 1,
-                    "hoarder": 0,
-                    "random": 0,
-                    "drop_totals": {"never": 0, "at_5": 0, "at_10": 0, "at_random": 0},
-                }
-            ),
+            with_drop_totals({"never": 0, "at_5": 0, "at_10": 0, "at_random": 0}),
             "opponents[1].profile.drop_totals",
         ),
         (
-            lambda b: b["opponents"][1].update(
-                profile={
-                    "baseline": 1,
-                    "hoarder": 0,
-                    "random": 0,
-                    "drop_totals": {"never": 1, "at_5": 0, "at_10": 0},
-                }
-            ),
+            with_drop_totals({"never": 1, "at_5": 0, "at_10": 0}),
             "opponents[1].profile.drop_totals.at_random",
         ),
         (

@@ -159,6 +159,14 @@ def check_flip(
         )
 
 
+def _shares(weights: Sequence[float], field: str) -> list[float]:
+    """``weights`` normalised to sum to 1; a 422 naming ``field`` when they are all 0."""
+    total = sum(weights)
+    if total <= 0:
+        raise path_error(field, "at least one weight must be above 0 (they are shares)")
+    return [w / total for w in weights]
+
+
 def opponent_profiles(
     opponents: Sequence[dict[str, Any]], players: int
 ) -> tuple[tuple[float, float, float] | None, ...]:
@@ -169,13 +177,10 @@ def opponent_profiles(
         got = opp.get("profile")
         if got is None:
             continue
-        weights = (got["baseline"], got["hoarder"], got["random"])
-        total = sum(weights)
-        if total <= 0:
-            raise path_error(
-                f"opponents[{i}].profile", "at least one weight must be above 0 (they are shares)"
-            )
-        out[opp["seat"]] = (weights[0] / total, weights[1] / total, weights[2] / total)
+        b, h, r = _shares(
+            (got["baseline"], got["hoarder"], got["random"]), f"opponents[{i}].profile"
+        )
+        out[opp["seat"]] = (b, h, r)
     return tuple(out) if any(p is not None for p in out) else ()
 
 
@@ -201,14 +206,9 @@ def opponent_drop_totals(
     for i, opp in enumerate(opponents):
         got = (opp.get("profile") or {}).get("drop_totals")
         if got is not None:
-            w = [got[name] for name in DROP_TOTAL_NAMES]
-            total = sum(w)
-            if total <= 0:
-                raise path_error(
-                    f"opponents[{i}].profile.drop_totals",
-                    "at least one weight must be above 0 (they are shares)",
-                )
-            out[opp["seat"]] = (w[0] / total, w[1] / total, w[2] / total, w[3] / total)
+            field = f"opponents[{i}].profile.drop_totals"
+            w = _shares([got[name] for name in DROP_TOTAL_NAMES], field)
+            out[opp["seat"]] = (w[0], w[1], w[2], w[3])
     return tuple(out) if any(t is not None for t in out) else ()
 
 

@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.advice.situation import Observation
 from engine.advice.tunk.common import HandSampler
@@ -68,6 +68,7 @@ from engine.advice.tunk.styles import (
     DEFAULT_DROP_TOTALS,
     DROP_STYLE_PRIOR,
     FIXED_STYLES,
+    KNOCK_LIMITS,
     DropTotals,
     chance_at,
     drop_chances,
@@ -188,7 +189,7 @@ def out_pass_likelihoods(
     one drawn, and the likelihoods are averaged over them. Neutral (None) for "drops when likely
     lowest": a hand about to go out is one a player stopping so plays on with more often than
     its total says (it went out because its cards were close), so the pass is a chosen sample.
-    None when that turn start offered no knock (TT-12 waiting)."""
+    None when that turn start offered no knock (TT-12 waiting) or no card was revealed."""
     if seat < len(obs.waiting) and obs.waiting[seat] > 0:
         return None
     if not revealed:
@@ -243,9 +244,10 @@ def drop_timing_likelihoods(
     if dropped:
         k = [style_knocks(s, total) for s in FIXED_STYLES]
         return lowest, (k[0], k[1], k[2], k[3])
-    limits = {"knocks_at_5": 5, "knocks_at_10": 10}
     k = [
-        pass_under_limit(game, total, limits[s]) if s in limits else 1.0 - style_knocks(s, total)
+        pass_under_limit(game, total, KNOCK_LIMITS[s])
+        if s in KNOCK_LIMITS
+        else 1.0 - style_knocks(s, total)
         for s in FIXED_STYLES
     ]
     return 1.0 - lowest, (k[0], k[1], k[2], k[3])
@@ -428,6 +430,20 @@ class Learned:
     drop_styles: tuple[float | None, ...]
     drop_totals: tuple[DropTotals | None, ...]
 
+    def applied_to(self, obs: Observation) -> Observation:
+        """``obs`` carrying what was learned (``obs`` itself when nothing was)."""
+        if not (self.profiles or self.drop_styles or self.drop_totals):
+            return obs
+        return replace(
+            obs,
+            profiles=self.profiles,
+            drop_styles=self.drop_styles,
+            drop_totals=self.drop_totals,
+        )
+
+
+NOTHING_LEARNED = Learned((), (), ())
+
 
 def learned_by_seat(obs: Observation, updates: Sequence[ProfileUpdate]) -> Learned:
     """Every seat's card-play profile and drop timing from the opponents' ``updates``."""
@@ -513,6 +529,7 @@ __all__ = [
     "SMALL_OUT",
     "TOTAL_BAND",
     "Learned",
+    "NOTHING_LEARNED",
     "Profile",
     "ProfileUpdate",
     "learn_from_out",

@@ -74,6 +74,8 @@ PRIOR: dict[str, float] = {
     "random": 0.15,
 }
 FIXED_STYLES: tuple[str, ...] = tuple(PRIOR)
+# The fixed-total styles that knock on any total up to a limit (``style_knocks``).
+KNOCK_LIMITS: dict[str, int] = {"knocks_at_5": 5, "knocks_at_10": 10}
 # Weights of the fixed-total styles, in FIXED_STYLES order, summing to 1.
 DropTotals = tuple[float, float, float, float]
 _PRIOR_SHARES = [PRIOR[s] / sum(PRIOR.values()) for s in FIXED_STYLES]
@@ -366,10 +368,9 @@ def passes_posterior(
 
 def style_knocks(style: str, total: int) -> float:
     """P(a player of ``style`` holding ``total`` points knocks at the start of its turn)."""
-    if style == "knocks_at_5":
-        return 1.0 if total <= 5 else 0.0
-    if style == "knocks_at_10":
-        return 1.0 if total <= 10 else 0.0
+    limit = KNOCK_LIMITS.get(style)
+    if limit is not None:
+        return 1.0 if total <= limit else 0.0
     if style == "random":
         return RANDOM_KNOCK
     return 0.0
@@ -402,7 +403,10 @@ __all__ = [
     "DEFAULT_DROP_TOTALS",
     "DROP_CURVE",
     "DROP_STYLE_PRIOR",
+    "DropTotals",
+    "FIXED_STYLES",
     "HOARDER_LAYS",
+    "KNOCK_LIMITS",
     "KNOCK_LIMIT",
     "NO_MELD_YET",
     "PRIOR",
@@ -417,8 +421,6 @@ __all__ = [
     "drop_style_likelihoods",
     "drop_totals",
     "fixed_drop_chance",
-    "DropTotals",
-    "FIXED_STYLES",
     "knock_curve",
     "no_meld_yet",
     "passes_posterior",

@@ -19,6 +19,7 @@ from engine.advice.tunk.profile import (
     PROFILE_FLOOR,
     PROFILE_RATE,
     SMALL_OUT,
+    Learned,
     learn_from_out,
     learn_profiles,
     out_likelihoods,
@@ -141,7 +142,7 @@ def test_the_advisor_reads_its_profiles_into_every_question(
 ) -> None:
     seen: list[Observation] = []
     advisor = AdvisorPolicy("game-flip-flop", random.Random(1), samples=50)
-    advisor.profiles = (None, (0.1, 0.1, 0.8))
+    advisor.learn(Learned((None, (0.1, 0.1, 0.8)), (), ()))
     real = policies.knock_advice
 
     def spy(o: Observation, **kw: object):  # type: ignore[no-untyped-def]
