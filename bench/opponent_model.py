@@ -22,6 +22,13 @@ opponent that has played or not yet (an opponent that has not played is dealt un
   hoarder, random) and ``P(above)`` under each hypothesis alone. It tells a wrong hypothesis
   (its own ``P(above)`` far from the real one) from a right hypothesis weighed too little.
 
+- with ``--hidden``, per style, for the opponents that have played: the real points of the
+  cards the advisor cannot see (the opponent's hand less its known cards, recorded at its last
+  discard) against their mean under "throws its highest card" alone (uniform over the unseen
+  cards below its cap, :attr:`HandSampler.low`), by the opponent's turns played and by whether
+  it holds a known card (a pickup or the GFF-5 flip card). For a player that throws its highest
+  card, a gap says the hypothesis's posterior is not what that player's play leaves.
+
 A calibration gap in ``tournament.py`` shows *that* the win probability is off; this shows
 *which* opponents the model misreads, and whether their marginals or their dependence are wrong.
 """
@@ -31,6 +38,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections import defaultdict
+from typing import Any
 
 from bench.tournament import deal_seed, opponents, play_deal
 from engine.advice.situation import Observation
@@ -53,25 +61,89 @@ class RecordingAdvisor(AdvisorPolicy):
         return super().knock(obs)
 
 
-def decisions(
-    game: str, players: int, style: str, deals: int, seed: int
-) -> list[tuple[Observation, tuple[int, ...]]]:
-    """(observation, every seat's real total) at the advisor's undecided knock decisions."""
-    out: list[tuple[Observation, tuple[int, ...]]] = []
+class KeptHand:
+    """A panel policy that remembers the hand it kept at its last discard (what it holds until
+    its next turn: it lays before it discards)."""
+
+    def __init__(self, policy: Policy) -> None:
+        self._policy = policy
+        self.kept: tuple[int, ...] | None = None
+
+    def discard(self, obs: Observation) -> int:
+        card = self._policy.discard(obs)
+        rest = list(obs.hand)
+        rest.remove(card)
+        self.kept = tuple(rest)
+        return card
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._policy, name)
+
+
+Decision = tuple[Observation, tuple[int, ...], tuple[tuple[int, ...] | None, ...]]
+
+
+def decisions(game: str, players: int, style: str, deals: int, seed: int) -> list[Decision]:
+    """(observation, every seat's real total, every seat's real hand: None for the advisor and
+    for a seat that has not discarded yet) at the advisor's undecided knock decisions."""
+    out: list[Decision] = []
     for d in range(deals):
         rng = random.Random(deal_seed(seed, d, style))
         advisor = RecordingAdvisor(game, random.Random(rng.getrandbits(64)))
-        policies: list[Policy] = [advisor, *opponents(game, players, style, None, rng)]
+        others = [KeptHand(p) for p in opponents(game, players, style, None, rng)]
+        policies: list[Policy] = [advisor, *others]
 
         def hook(
-            seat: int, totals: tuple[int, ...], knocked: bool, _a: RecordingAdvisor = advisor
+            seat: int,
+            totals: tuple[int, ...],
+            knocked: bool,
+            _a: RecordingAdvisor = advisor,
+            _o: list[KeptHand] = others,
         ) -> None:
             p = _a.last_win_probability
             if seat == 0 and p is not None and 0.05 < p < 0.95 and _a.last_obs:
-                out.append((_a.last_obs, totals))
+                out.append((_a.last_obs, totals, (None, *(o.kept for o in _o))))
 
         play_deal(game, policies, d % players, rng, hook)
     return out
+
+
+TURN_BANDS = ((1, 2), (3, 4), (5, 6), (7, 99))
+
+
+def turn_band(turns: int) -> str:
+    """The printed band of :data:`TURN_BANDS` holding ``turns`` (at least 1)."""
+    a, b = next((a, b) for a, b in TURN_BANDS if a <= turns <= b)
+    return f"{a}-{b}" if b < 99 else f"{a}+"
+
+
+def hidden_rows(decided: list[Decision]) -> dict[tuple[str, str], list[float]]:
+    """Per (turns played band, "known card" or "none known"): [opponents, real points of their
+    unseen cards, mean points under "throws its highest card" alone] summed over the played
+    opponents of ``decided`` (see ``--hidden`` in the module docstring)."""
+    rows: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    for obs, _, hands in decided:
+        model = model_for(obs.game)
+        pts = model.points
+        seats, sampler = opponent_sampler(obs)
+        for i, seat in enumerate(seats):
+            hand = hands[seat]
+            turns = obs.turns[seat] if seat < len(obs.turns) else 0
+            if hand is None or turns <= 0:
+                continue
+            known = sampler.known[i]
+            hidden = list(hand)
+            for c in known:
+                hidden.remove(c)
+            low = sampler.low[i]
+            expected = len(hidden) * sum(pts[c] for c in low) / len(low) if low else 0.0
+            held = "known card" if known else "none known"
+            for key in ((turn_band(turns), held), ("all", "all")):
+                r = rows[key]
+                r[0] += 1
+                r[1] += sum(pts[c] for c in hidden)
+                r[2] += expected
+    return rows
 
 
 HYPOTHESES: tuple[tuple[str, tuple[float, float, float]], ...] = (
@@ -123,6 +195,12 @@ def main() -> None:
         action="store_true",
         help="also print, for played opponents, the posterior weights and each hypothesis alone",
     )
+    ap.add_argument(
+        "--hidden",
+        action="store_true",
+        help="also print the real points of played opponents' unseen cards against the "
+        "highest-card thrower's posterior mean, by turns played and known cards",
+    )
     ns = ap.parse_args()
     model = model_for(ns.game)
     pts = model.points
@@ -141,7 +219,8 @@ def main() -> None:
         alone = [0.0] * len(HYPOTHESES)
         rng = random.Random(ns.seed)
         hypothesis_rng = random.Random(ns.seed + 1)  # the main figures stay as without the flag
-        for obs, totals in decisions(ns.game, ns.players, style, ns.deals, ns.seed):
+        decided = decisions(ns.game, ns.players, style, ns.deals, ns.seed)
+        for obs, totals, _ in decided:
             opponents, sampler = opponent_sampler(obs)
             mine = model.total(obs.hand)
             above = [0] * len(opponents)
@@ -202,6 +281,13 @@ def main() -> None:
                 f"  {style:9s}  played: weights ({names}) {mean_weights}; "
                 f"P(above) alone: {each} / real {rows['played'][2] / n_played:.3f}"
             )
+        if ns.hidden:
+            for (band, held), (n, real_points, expected) in sorted(hidden_rows(decided).items()):
+                print(
+                    f"  {style:9s}  unseen cards, turns {band:4s} {held:10s} {int(n):5d}: "
+                    f"real {real_points / n:5.2f} points, highest-card thrower "
+                    f"{expected / n:5.2f} ({(real_points - expected) / n:+.2f})"
+                )
 
 
 if __name__ == "__main__":

@@ -39,7 +39,8 @@ def test_a_high_hand_after_high_discards_moves_the_profile_towards_random_play(
     assert one["profile"]["drops_when_lowest"] != DROP_STYLE_PRIOR
     assert (two["seat"], two["learned"], two["shown_total"]) == (2, True, 41)
     lk = two["likelihoods"]
-    assert lk["random"] > lk["hoarder"] > lk["baseline"]
+    # no meld in it, so a hoarder's high hands (holding one) do not match it either
+    assert lk["random"] > lk["hoarder"] >= lk["baseline"]
     sent = {"baseline": 0.7, "hoarder": 0.15, "random": 0.15}  # the example's profile for seat 2
     got = two["profile"]
     assert got["random"] > sent["random"] and got["baseline"] < sent["baseline"]

@@ -8,10 +8,13 @@ turn), and the default prior is one guess for every player: a good player who ke
 runs is read as holding less than it does, a player who throws its highest card as holding
 more. Across deals the shown hands settle it. At a knock (TT-13) or a drop (GFF-8) every hand
 is shown; for each opponent that had played and did not end the deal (a knocker's own total is
-low because it chose to knock, which no hypothesis models), the likelihood of its shown total
+low because it chose to knock, which no hypothesis models), the likelihood of its shown hand
 under each hypothesis alone is read off :data:`PROFILE_DRAWS` hands drawn from the sampler of
-the asking player's last view of the deal, that opponent's hand alone (a total within
-:data:`TOTAL_BAND` points counts).
+the asking player's last view of the deal, that opponent's hand alone: a drawn hand counts when
+its total is within :data:`TOTAL_BAND` points and it holds a meld exactly when the shown hand
+does. A meld shown at a knock or drop was held, not laid (GFF-8 / TT-13 count it), which a
+player who lays at once never does, and a hand shown without one is less likely from a player
+who holds its melds.
 The profile estimates the mixture weights, not which one hypothesis is true (no single
 hypothesis fits a real player, so a posterior over them would settle on one and overshoot): after
 each deal every weight moves, at :data:`PROFILE_RATE`, towards that hypothesis's share of the
@@ -77,7 +80,7 @@ from engine.advice.tunk.styles import (
 
 Profile = tuple[float, float, float]  # weights of (baseline, hoarder, random), summing to 1
 
-PROFILE_DRAWS = 400  # hands drawn per hypothesis to read one shown total's likelihood
+PROFILE_DRAWS = 400  # hands drawn per hypothesis to read one shown hand's likelihood
 TOTAL_BAND = 2  # a drawn total within this many points of the shown one counts as a match
 PROFILE_RATE = 0.3  # weight of one deal's evidence in the profile (about the last three deals)
 PROFILE_FLOOR = 0.02  # share of the default prior mixed back after every deal
@@ -128,18 +131,25 @@ def _likelihoods(
 def shown_likelihoods(
     obs: Observation, seat: int, shown: Sequence[int], rng: random.Random
 ) -> Profile | None:
-    """Relative likelihood of the total of the hand ``seat`` showed, under each playing
-    hypothesis alone, given ``obs`` (the asking player's view when the deal ended); None when
-    it says nothing (:func:`_seat_draws`)."""
+    """Relative likelihood of the hand ``seat`` showed, under each playing hypothesis alone,
+    given ``obs`` (the asking player's view when the deal ended): a drawn hand matches when its
+    total is within :data:`TOTAL_BAND` and it holds a meld exactly when the shown hand does (a
+    meld shown at a knock or drop was held, not laid: GFF-8 / TT-13 count it). None when it says
+    nothing (:func:`_seat_draws`)."""
     found = _seat_draws(obs, seat)
     if found is None:
         return None
     index, sampler = found
-    pts = model_for(obs.game).points
+    model = model_for(obs.game)
+    pts = model.points
     target = sum(pts[c] for c in shown)
+    held = model.has_meld(shown)
+    has_meld = model.has_meld
 
     def match(hand: tuple[int, ...]) -> float:
-        return 1.0 if abs(sum(pts[c] for c in hand) - target) <= TOTAL_BAND else 0.0
+        if abs(sum(pts[c] for c in hand) - target) > TOTAL_BAND:
+            return 0.0
+        return 1.0 if has_meld(hand) == held else 0.0
 
     return _likelihoods(sampler, index, match, rng)
 
@@ -316,7 +326,8 @@ class ProfileUpdate:
     prior), the total it showed (None: it showed nothing, or went out) and the ``likelihoods``
     it was read with (None: not learned from, and ``reason`` says why); ``drop_style``, the
     weight of "drops when likely lowest" for the next deal, and ``drop_totals``, the weights of
-    the fixed-total styles (None: the default prior)."""
+    the fixed-total styles (None: the default prior); ``held_meld``, whether the shown hand held
+    a meld (None: no hand was read)."""
 
     seat: int
     profile: Profile | None
@@ -325,6 +336,7 @@ class ProfileUpdate:
     reason: str
     drop_style: float | None = None
     drop_totals: DropTotals | None = None
+    held_meld: bool | None = None
 
 
 Timing = tuple[float | None, DropTotals | None]  # "likely lowest" weight, fixed styles' weights
@@ -357,7 +369,8 @@ def profile_updates(
     shown total, except the seat ``ender`` that knocked or dropped; ``obs.drop_styles`` and
     ``obs.drop_totals`` updated by the ender's drop and the others' passes (module docstring)."""
     rng = random.Random(seed)
-    pts = model_for(obs.game).points
+    model = model_for(obs.game)
+    pts = model.points
     chances = seen_drop_chances(obs, random.Random(seed + 1))
     out: list[ProfileUpdate] = []
     for seat in obs.opponents():
@@ -378,7 +391,10 @@ def profile_updates(
             continue
         likelihoods = shown_likelihoods(obs, seat, cards, rng)
         why_not = "it had not played a turn, so nothing it did constrains its hand"
-        out.append(_read(seat, prior, total, likelihoods, timing, why_not))
+        update = _read(seat, prior, total, likelihoods, timing, why_not)
+        if likelihoods is not None:
+            update = replace(update, held_meld=model.has_meld(cards))
+        out.append(update)
     return tuple(out)
 
 
@@ -510,6 +526,8 @@ def profile_explanation(updates: Sequence[ProfileUpdate]) -> str:
         best = max(range(3), key=lambda k: likelihoods[k])
         b, h, r = u.profile
         what = "went out" if u.shown_total is None else f"showed {u.shown_total} points"
+        if u.held_meld is not None:
+            what += " holding a meld" if u.held_meld else " and no meld"
         parts.append(
             f"Seat {u.seat} {what}, likeliest for a player who "
             f"{_NAMES[best]}; its profile for the next deal: baseline {b:.2f}, hoarder {h:.2f}, "

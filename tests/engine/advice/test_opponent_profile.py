@@ -65,7 +65,9 @@ def _posterior_baseline(obs: Observation) -> float:
 @pytest.mark.rule("GFF-1", "GFF-8")
 def test_a_high_shown_hand_is_likelier_under_random_play_than_under_throwing_the_highest() -> None:
     shown = parse_cards(["KS", "KD", "QC", "JH", "TC"])  # 50 points, far above its cap
-    base, hoard, rand = shown_likelihoods(gff_end(), 1, shown, random.Random(1)) or (0, 0, 0)
+    # a total this high is rare under every hypothesis: four readings, pooled
+    readings = [shown_likelihoods(gff_end(), 1, shown, random.Random(s)) for s in range(4)]
+    base, hoard, rand = (sum(r[i] for r in readings if r) for i in range(3))
     assert rand > 5 * base
     assert rand > hoard
 
@@ -75,6 +77,20 @@ def test_a_low_shown_hand_is_likelier_under_throwing_the_highest() -> None:
     shown = parse_cards(["AS", "2D", "3C", "2H", "AC"])  # 9 points, under its cap of five
     base, _, rand = shown_likelihoods(gff_end(), 1, shown, random.Random(1)) or (0, 0, 0)
     assert base > rand
+
+
+@pytest.mark.rule("GFF-1", "GFF-2", "GFF-8")
+def test_a_meld_shown_at_a_drop_was_held_and_reads_as_a_hoarder() -> None:
+    # The same 12 points under its cap of five, once holding a set of threes and once not: a
+    # player who lays at once never shows a meld, so only the total tells the second apart.
+    held = parse_cards(["3S", "3D", "3C", "AS", "2H"])
+    loose = parse_cards(["4S", "3D", "2C", "AH", "2H"])
+    assert GFF_MODEL.has_meld(held) and not GFF_MODEL.has_meld(loose)
+    base, hoard, rand = shown_likelihoods(gff_end(), 1, held, random.Random(1)) or (0, 0, 0)
+    assert base < 1 / PROFILE_DRAWS  # none of its draws holds a meld: the floor alone
+    assert hoard > 10 * base
+    base, hoard, rand = shown_likelihoods(gff_end(), 1, loose, random.Random(1)) or (0, 0, 0)
+    assert base > hoard > 0
 
 
 def test_no_evidence_from_an_opponent_who_has_not_played() -> None:
