@@ -137,11 +137,12 @@ def hidden_rows(decided: list[Decision]) -> dict[tuple[str, str], list[float]]:
                 hidden.remove(c)
             low = sampler.low[i]
             expected = len(hidden) * sum(pts[c] for c in low) / len(low) if low else 0.0
+            real = sum(pts[c] for c in hidden)
             held = "known card" if known else "none known"
             for key in ((turn_band(turns), held), ("all", "all")):
                 r = rows[key]
                 r[0] += 1
-                r[1] += sum(pts[c] for c in hidden)
+                r[1] += real
                 r[2] += expected
     return rows
 

@@ -81,8 +81,9 @@ def test_a_low_shown_hand_is_likelier_under_throwing_the_highest() -> None:
 
 @pytest.mark.rule("GFF-1", "GFF-2", "GFF-8")
 def test_a_meld_shown_at_a_drop_was_held_and_reads_as_a_hoarder() -> None:
-    # The same 12 points under its cap of five, once holding a set of threes and once not: a
-    # player who lays at once never shows a meld, so only the total tells the second apart.
+    # The same 12 points under its cap of five, once holding a set of threes and once not. A
+    # player who lays at once never shows a meld, so the first is the hoarder's; without one,
+    # the hand fits the player who lays at once best.
     held = parse_cards(["3S", "3D", "3C", "AS", "2H"])
     loose = parse_cards(["4S", "3D", "2C", "AH", "2H"])
     assert GFF_MODEL.has_meld(held) and not GFF_MODEL.has_meld(loose)
