@@ -22,6 +22,9 @@ opponent that has played or not yet (an opponent that has not played is dealt un
   hoarder, random) and ``P(above)`` under each hypothesis alone. It tells a wrong hypothesis
   (its own ``P(above)`` far from the real one) from a right hypothesis weighed too little.
 
+- with ``--keeps K``, every opponent is read as if ``K`` were its learned chance of keeping
+  the flexible cards (``Observation.keeps_flexible``), as a session that has learned it sends.
+
 - with ``--hidden``, per style, for the opponents that have played: the real points of the
   cards the advisor cannot see (the opponent's hand less its known cards, recorded at its last
   discard) against their mean under "throws its highest card" alone (uniform over the unseen
@@ -38,6 +41,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any
 
 from bench.tournament import deal_seed, opponents, play_deal
@@ -176,7 +180,9 @@ def hypothesis_rows(
             model,
             caps,
             layoffs=[sampler.layoffs[index]],
-            behaviours=[Behaviour(base, hoard, rand, posterior.meld, posterior.cap)],
+            behaviours=[
+                Behaviour(base, hoard, rand, posterior.meld, posterior.cap, posterior.keeps)
+            ],
         )
         above = sum(model.total(alone.sample(rng)[0]) > mine for _ in range(samples))
         chances.append(above / samples)
@@ -202,6 +208,13 @@ def main() -> None:
         help="also print the real points of played opponents' unseen cards against the "
         "highest-card thrower's posterior mean, by turns played and known cards",
     )
+    ap.add_argument(
+        "--keeps",
+        type=float,
+        default=None,
+        help="read every opponent with this learned chance of keeping its flexible cards "
+        "(Observation.keeps_flexible; default: none learned, the prior)",
+    )
     ns = ap.parse_args()
     model = model_for(ns.game)
     pts = model.points
@@ -221,7 +234,10 @@ def main() -> None:
         rng = random.Random(ns.seed)
         hypothesis_rng = random.Random(ns.seed + 1)  # the main figures stay as without the flag
         decided = decisions(ns.game, ns.players, style, ns.deals, ns.seed)
-        for obs, totals, _ in decided:
+        for seen, totals, _ in decided:
+            obs = seen
+            if ns.keeps is not None:
+                obs = replace(seen, keeps_flexible=(ns.keeps,) * seen.n_players)
             opponents, sampler = opponent_sampler(obs)
             mine = model.total(obs.hand)
             above = [0] * len(opponents)

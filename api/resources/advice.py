@@ -414,7 +414,8 @@ def _weights(w: tuple[float, float, float] | None) -> dict[str, float] | None:
 def _profile(u: ProfileUpdate) -> dict[str, Any] | None:
     """A profile entry as sent back: the card-play weights and the drop timing, each the
     default prior where nothing is known of it."""
-    if u.profile is None and u.drop_style is None and u.drop_totals is None:
+    learned = (u.profile, u.drop_style, u.drop_totals, u.keeps_flexible)
+    if all(x is None for x in learned):
         return None
     b, h, r = u.profile if u.profile is not None else DEFAULT_PROFILE
     timing = u.drop_style if u.drop_style is not None else DROP_STYLE_PRIOR
@@ -425,6 +426,7 @@ def _profile(u: ProfileUpdate) -> dict[str, Any] | None:
         "random": _r(r),
         "drops_when_lowest": _r(timing),
         "drop_totals": {name: _r(w) for name, w in zip(DROP_TOTAL_NAMES, totals, strict=True)},
+        "keeps_flexible": None if u.keeps_flexible is None else _r(u.keeps_flexible),
     }
 
 

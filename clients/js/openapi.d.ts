@@ -1277,6 +1277,11 @@ export interface components {
              */
             drops_when_lowest?: number | null;
             /**
+             * @description Triple Tunk: chance that this opponent keeps the black, blob and `?` cards (TT-3, TT-4: they fit more melds) whatever their points, learned from its discards; such an opponent is read as holding them above the cards it throws. Null or absent: the default prior (0.5). Game Flip Flop ignores it.
+             * @default null
+             */
+            keeps_flexible?: number | null;
+            /**
              * @description Weights of the fixed-total drop styles this opponent was seen to follow, that "drops when likely lowest" is weighed against and that the knock threat reads (Triple Tunk lays its melds under that threat). Null or absent: the default prior (never 0.40, at_5 0.25, at_10 0.20, at_random 0.15).
              * @default null
              */
@@ -1683,6 +1688,8 @@ export interface components {
             random?: number;
             /** @description Weight of the drop timing "drops (knocks) when its total is likely the lowest". */
             drops_when_lowest?: number;
+            /** @description Triple Tunk: chance that this opponent keeps the black, blob and `?` cards whatever their points, after this deal's discards (null in Game Flip Flop). */
+            keeps_flexible?: number | null;
             /** @description The fixed-total drop styles "drops when likely lowest" is weighed against, as learned for this opponent. */
             drop_totals?: components["schemas"]["DropTotalsOut"];
         };
@@ -4906,6 +4913,7 @@ export interface operations {
                      *             "hoarder": 0.15,
                      *             "random": 0.15,
                      *             "drops_when_lowest": 0.1643,
+                     *             "keeps_flexible": null,
                      *             "drop_totals": {
                      *               "never": 0.3041,
                      *               "at_5": 0.1901,
@@ -4925,6 +4933,7 @@ export interface operations {
                      *             "hoarder": 0.1163,
                      *             "random": 0.341,
                      *             "drops_when_lowest": 0.1002,
+                     *             "keeps_flexible": null,
                      *             "drop_totals": {
                      *               "never": 0.5973,
                      *               "at_5": 0.1523,
@@ -5720,19 +5729,19 @@ export interface operations {
                      *       "hand_total": 8,
                      *       "knock": true,
                      *       "allowed": true,
-                     *       "win_probability": 0.8852,
+                     *       "win_probability": 0.8746,
                      *       "interval": {
-                     *         "low": 0.8304,
-                     *         "high": 0.924
+                     *         "low": 0.823,
+                     *         "high": 0.9128
                      *       },
-                     *       "expected_payout": 2.5247,
-                     *       "expected_payout_money": 25.2475,
+                     *       "expected_payout": 2.4616,
+                     *       "expected_payout_money": 24.6157,
                      *       "payout_if_win": 3,
-                     *       "value_of_playing_on": -1.0147,
+                     *       "value_of_playing_on": -1.0331,
                      *       "unit": "units",
-                     *       "explanation": "Knock: your 8 points are strictly lowest in about 89% (83%-92%) of the hands the others could hold, worth +2.52 units on average against -1.01 for playing on, where your hand is worth 7.70 (8 deadwood points, about 7.4 after the next draw, 0% chance to empty it).",
+                     *       "explanation": "Knock: your 8 points are strictly lowest in about 87% (82%-91%) of the hands the others could hold, worth +2.46 units on average against -1.03 for playing on, where your hand is worth 7.70 (8 deadwood points, about 7.4 after the next draw, 0% chance to empty it).",
                      *       "seed": 0,
-                     *       "samples": 180,
+                     *       "samples": 210,
                      *       "hand_value": 7.6992,
                      *       "hand_evaluation": {
                      *         "value": 7.6992,
@@ -5778,10 +5787,11 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "profile": {
-                     *             "baseline": 0.7757,
-                     *             "hoarder": 0.1148,
-                     *             "random": 0.1095,
+                     *             "baseline": 0.779,
+                     *             "hoarder": 0.1132,
+                     *             "random": 0.1078,
                      *             "drops_when_lowest": 0.0884,
+                     *             "keeps_flexible": 0.5812,
                      *             "drop_totals": {
                      *               "never": 0.4473,
                      *               "at_5": 0.2445,
@@ -5792,19 +5802,20 @@ export interface operations {
                      *           "learned": true,
                      *           "shown_total": 4,
                      *           "likelihoods": {
-                     *             "baseline": 0.2282,
-                     *             "hoarder": 0.0337,
-                     *             "random": 0.0137
+                     *             "baseline": 0.1983,
+                     *             "hoarder": 0.0237,
+                     *             "random": 0.0062
                      *           },
                      *           "reason": ""
                      *         },
                      *         {
                      *           "seat": 2,
                      *           "profile": {
-                     *             "baseline": 0.692,
-                     *             "hoarder": 0.1116,
-                     *             "random": 0.1964,
+                     *             "baseline": 0.7369,
+                     *             "hoarder": 0.1122,
+                     *             "random": 0.1508,
                      *             "drops_when_lowest": 0.1001,
+                     *             "keeps_flexible": 0.5812,
                      *             "drop_totals": {
                      *               "never": 0.4009,
                      *               "at_5": 0.2506,
@@ -5815,14 +5826,14 @@ export interface operations {
                      *           "learned": true,
                      *           "shown_total": 14,
                      *           "likelihoods": {
-                     *             "baseline": 0.1384,
-                     *             "hoarder": 0.0187,
-                     *             "random": 0.2955
+                     *             "baseline": 0.2556,
+                     *             "hoarder": 0.0312,
+                     *             "random": 0.2207
                      *           },
                      *           "reason": ""
                      *         }
                      *       ],
-                     *       "explanation": "Seat 1 showed 4 points and no meld, likeliest for a player who throws its highest card; its profile for the next deal: baseline 0.78, hoarder 0.11, random 0.11. Its weight of dropping when likely lowest: 0.09. Otherwise it drops never 0.45, at 5 or less 0.24, at 10 or less 0.14, at random 0.16. Seat 2 showed 14 points and no meld, likeliest for a player who throws any card; its profile for the next deal: baseline 0.69, hoarder 0.11, random 0.20. Its weight of dropping when likely lowest: 0.10. Otherwise it drops never 0.40, at 5 or less 0.25, at 10 or less 0.20, at random 0.15. Send each profile back as that opponent's `profile` in the next deal.",
+                     *       "explanation": "Seat 1 showed 4 points and no meld, likeliest for a player who throws its highest card; its profile for the next deal: baseline 0.78, hoarder 0.11, random 0.11. Its weight of dropping when likely lowest: 0.09. Otherwise it drops never 0.45, at 5 or less 0.24, at 10 or less 0.14, at random 0.16. Its chance of keeping wild and ? cards whatever their worth: 0.58. Seat 2 showed 14 points and no meld, likeliest for a player who throws its highest card; its profile for the next deal: baseline 0.74, hoarder 0.11, random 0.15. Its weight of dropping when likely lowest: 0.10. Otherwise it drops never 0.40, at 5 or less 0.25, at 10 or less 0.20, at random 0.15. Its chance of keeping wild and ? cards whatever their worth: 0.58. Send each profile back as that opponent's `profile` in the next deal.",
                      *       "seed": 0
                      *     }
                      */

@@ -1200,6 +1200,12 @@ export const SCHEMAS = {
     "maximum": 1.0,
     "nullable": true
    },
+   "keeps_flexible": {
+    "type": "number",
+    "minimum": 0.0,
+    "maximum": 1.0,
+    "nullable": true
+   },
    "drop_totals": {
     "anyOf": [
      {

@@ -36,6 +36,9 @@ class Observation:
     seat, the learned weights of the fixed-total drop styles (never, at 5, at 10, at random,
     ``engine.advice.tunk.styles.FIXED_STYLES``, summing to 1) that "drops when likely lowest" is
     weighed against and that the knock threat reads; empty or None: their prior.
+    ``keeps_flexible`` holds, per seat, the learned chance that it keeps the game's flexible
+    cards whatever their points (``engine.advice.tunk.styles.keeps_posterior``); empty or
+    None: its prior.
 
     Game Flip Flop money (GFF-6, all optional): ``stake`` in units (0: unknown), ``bankrolls``
     per seat before the deal (empty: unknown; with ``stake`` they fix the pots each seat staked
@@ -69,6 +72,7 @@ class Observation:
     profiles: tuple[tuple[float, float, float] | None, ...] = ()
     drop_styles: tuple[float | None, ...] = ()
     drop_totals: tuple[tuple[float, float, float, float] | None, ...] = ()
+    keeps_flexible: tuple[float | None, ...] = ()
 
     def opponents(self) -> tuple[int, ...]:
         """Every other seat, clockwise from this seat's left."""

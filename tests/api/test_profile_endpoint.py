@@ -12,7 +12,12 @@ from flask.testing import FlaskClient
 from api.resources.examples import ADVICE_EXAMPLES
 from api.schemas.advice.opponents import DROP_TOTAL_NAMES
 from engine.advice.tunk.profile import DEFAULT_PROFILE
-from engine.advice.tunk.styles import DEFAULT_DROP_TOTALS, DROP_STYLE_PRIOR
+from engine.advice.tunk.styles import (
+    DEFAULT_DROP_TOTALS,
+    DROP_STYLE_PRIOR,
+    KEEPS_FLOOR,
+    KEEPS_PRIOR,
+)
 from tests.support.client import post, problem_fields
 
 GFF = "/v1/games/game-flip-flop"
@@ -167,6 +172,12 @@ def with_drop_totals(totals: dict[str, float]) -> Any:
             "opponents[1].profile.drops_when_lowest",
         ),
         (
+            lambda b: b["opponents"][1].update(
+                profile={"baseline": 1, "hoarder": 0, "random": 0, "keeps_flexible": -0.1}
+            ),
+            "opponents[1].profile.keeps_flexible",
+        ),
+        (
             with_drop_totals({"never": 0, "at_5": 0, "at_10": 0, "at_random": 0}),
             "opponents[1].profile.drop_totals",
         ),
@@ -196,6 +207,46 @@ def test_a_profile_answer_goes_back_into_the_next_deal_as_is(client: FlaskClient
     )
     sent = post(client, f"{GFF}/knock", body)
     assert sent["win_probability"] != plain["win_probability"]
+
+
+@pytest.mark.rule("TT-3")
+def test_a_tt_opponent_keeping_its_flexible_cards_is_read_higher(client: FlaskClient) -> None:
+    # TT-13 knock question on 12 points: seat 1 threw a 2 and a 3 (TT-2), so a player throwing
+    # by points holds nothing above 3; one keeping black, blob and ? cards (TT-3, TT-4) may
+    # hold them whatever they are worth, so 12 points is likelier the lowest.
+    base: dict[str, Any] = {
+        "hand": ["RH3", "YC4", "GT3", "BS2"],
+        "players": 3,
+        "discard_pile": ["GS2", "YT3"],
+        "opponents": [
+            {"seat": 1, "discarded": ["GS2", "YT3"], "turns": 2, "hand_size": 4},
+            {"seat": 2, "turns": 0},
+        ],
+        "samples": 2000,
+        "precision": 0.001,
+    }
+    chances = []
+    for keeps in (0.0, 1.0):
+        body = copy.deepcopy(base)
+        body["opponents"][0]["profile"] = {
+            **dict(zip(("baseline", "hoarder", "random"), DEFAULT_PROFILE, strict=True)),
+            "keeps_flexible": keeps,
+        }
+        chances.append(post(client, f"{TT}/knock", body)["win_probability"])
+    assert chances[1] > chances[0] + 0.05
+
+
+def test_the_learned_keeping_chance_comes_back(client: FlaskClient) -> None:
+    # Each opponent of the example threw one card with no wild part (RC4, GS4): evidence for
+    # keeping the flexible ones, read from the prior 0.5 (styles.keeps_posterior).
+    data = post(client, f"{TT}/profile", example("triple-tunk"))
+    read = 0.5 * 0.82 / (0.5 * 0.82 + 0.5 * 0.59)
+    expected = (1 - KEEPS_FLOOR) * read + KEEPS_FLOOR * KEEPS_PRIOR
+    for entry in data["profiles"]:
+        assert entry["profile"]["keeps_flexible"] == pytest.approx(expected, abs=1e-3)
+    assert "keeping wild and ? cards" in data["explanation"]
+    gff = post(client, f"{GFF}/profile", example("game-flip-flop"))
+    assert all(e["profile"]["keeps_flexible"] is None for e in gff["profiles"] if e["profile"])
 
 
 def tt_went_out() -> dict[str, Any]:
@@ -240,6 +291,7 @@ def test_an_opponent_that_went_out_holding_a_meld_is_read_as_holding_its_melds(
         "random": 0.25,
         "drops_when_lowest": DROP_STYLE_PRIOR,
         "drop_totals": dict(zip(DROP_TOTAL_NAMES, DEFAULT_DROP_TOTALS, strict=True)),
+        "keeps_flexible": KEEPS_PRIOR,  # it discarded nothing this deal: the prior stays
     }
     assert "Seat 1 went out, likeliest for a player who holds its melds" in data["explanation"]
 

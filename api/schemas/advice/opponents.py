@@ -23,7 +23,12 @@ from api.schemas.advice.fields import (
 from api.schemas.common import cards_field, check_seat, make_schema, schema_name, seat_field
 from api.schemas.fields import StrictBoolean, path_error
 from engine.advice.t13 import DISCARDED_NEAR_WEIGHT
-from engine.advice.tunk.styles import DEFAULT_DROP_TOTALS, DROP_STYLE_PRIOR, RANDOM_KNOCK
+from engine.advice.tunk.styles import (
+    DEFAULT_DROP_TOTALS,
+    DROP_STYLE_PRIOR,
+    KEEPS_PRIOR,
+    RANDOM_KNOCK,
+)
 from engine.core.options import GAME_FLIP_FLOP, THREE_THIRTEEN, TRIPLE_TUNK
 from engine.games import THREE_THIRTEEN_GAME, find_game
 
@@ -65,6 +70,16 @@ def _share(description: str) -> fields.Float:
     )
 
 
+def _learned_chance(description: str) -> fields.Float:
+    """An optional learned chance in [0, 1]; null or absent reads the default prior."""
+    return fields.Float(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=0.0, max=1.0),
+        metadata={"description": description},
+    )
+
+
 class DropTotalsIn(Schema):
     """The weights of the fixed-total drop styles of an opponent, learned over earlier deals by
     the `profile` advice (shares: they are normalised)."""
@@ -84,17 +99,17 @@ class OpponentProfile(Schema):
     baseline = _share('Weight of "throws its highest card, lays melds at once".')
     hoarder = _share('Weight of "throws its highest card, holds its melds".')
     random = _share('Weight of "throws any card".')
-    drops_when_lowest = fields.Float(
-        load_default=None,
-        allow_none=True,
-        validate=validate.Range(min=0.0, max=1.0),
-        metadata={
-            "description": 'Weight of the drop timing "drops (knocks) when its total is likely '
-            'the lowest", learned from the totals it dropped and passed with; against it, '
-            "the fixed totals (never, at 5, at 10, at random). While it plays on, such an "
-            "opponent is read as not likely lowest. Null or absent: the default prior "
-            f"({DROP_STYLE_PRIOR})."
-        },
+    drops_when_lowest = _learned_chance(
+        'Weight of the drop timing "drops (knocks) when its total is likely the lowest", '
+        "learned from the totals it dropped and passed with; against it, the fixed totals "
+        "(never, at 5, at 10, at random). While it plays on, such an opponent is read as not "
+        f"likely lowest. Null or absent: the default prior ({DROP_STYLE_PRIOR})."
+    )
+    keeps_flexible = _learned_chance(
+        "Triple Tunk: chance that this opponent keeps the black, blob and `?` cards (TT-3, "
+        "TT-4: they fit more melds) whatever their points, learned from its discards; such an "
+        "opponent is read as holding them above the cards it throws. Null or absent: the "
+        f"default prior ({KEEPS_PRIOR}). Game Flip Flop ignores it."
     )
     drop_totals = fields.Nested(
         DropTotalsIn,

@@ -78,6 +78,7 @@ class TunkAdviceQuery:
             "profiles": [list(p) if p is not None else None for p in o.profiles],
             "drop_styles": list(o.drop_styles),
             "drop_totals": [list(t) if t is not None else None for t in o.drop_totals],
+            "keeps_flexible": list(o.keeps_flexible),
         }
         if self.endpoint == PROFILE:
             out["final_hands"] = [[s, sorted(cards)] for s, cards in sorted(self.final_hands)]

@@ -197,6 +197,19 @@ def opponent_drop_styles(
     return tuple(out) if any(w is not None for w in out) else ()
 
 
+def opponent_keeps_flexible(
+    opponents: Sequence[dict[str, Any]], players: int
+) -> tuple[float | None, ...]:
+    """Per seat, the ``profile.keeps_flexible`` chance an opponent entry carries (None: none);
+    empty when no entry has one."""
+    out: list[float | None] = [None] * players
+    for opp in opponents:
+        got = (opp.get("profile") or {}).get("keeps_flexible")
+        if got is not None:
+            out[opp["seat"]] = got
+    return tuple(out) if any(k is not None for k in out) else ()
+
+
 def opponent_drop_totals(
     opponents: Sequence[dict[str, Any]], players: int
 ) -> tuple[tuple[float, float, float, float] | None, ...]:
@@ -448,6 +461,7 @@ class TunkAdviceRequestBase(Schema):
             profiles=opponent_profiles(opponents, players),
             drop_styles=opponent_drop_styles(opponents, players),
             drop_totals=opponent_drop_totals(opponents, players),
+            keeps_flexible=opponent_keeps_flexible(opponents, players),
             discard_history=tuple(history),
             declined=tuple(declined),
             **self.game_values(data, seat, players, by_seat),

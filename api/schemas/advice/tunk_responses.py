@@ -315,6 +315,13 @@ class ProfileOut(HypothesisWeightsOut):
     drops_when_lowest = number(
         'Weight of the drop timing "drops (knocks) when its total is likely the lowest".'
     )
+    keeps_flexible = fields.Float(
+        allow_none=True,
+        metadata={
+            "description": "Triple Tunk: chance that this opponent keeps the black, blob and `?` "
+            "cards whatever their points, after this deal's discards (null in Game Flip Flop)."
+        },
+    )
     drop_totals = fields.Nested(
         DropTotalsOut,
         metadata={

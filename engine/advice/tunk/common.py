@@ -186,6 +186,10 @@ class Behaviour:
     ``cap``: the throwing order (:attr:`GameModel.order`) its hidden cards rank below under the
     first two hypotheses, from the discards read as its highest card (a discard better explained
     as a slip sets none); None: the caps given to the sampler.
+
+    ``keeps``: under the first two hypotheses, the chance that its hand is drawn as one keeping
+    the game's flexible cards (:attr:`GameModel.flexible`) whatever their points: its capped
+    cards may then also be any flexible card above the cap.
     """
 
     baseline: float
@@ -193,6 +197,7 @@ class Behaviour:
     random: float
     meld: float = 0.0
     cap: int | None = None
+    keeps: float = 0.0
 
 
 UNIFORM = Behaviour(0.0, 0.0, 1.0)
@@ -255,10 +260,13 @@ class HandSampler:
         # Game Flip Flop's the 3-card spreads' masks (gff_meld3 without a call).
         self._tt = model.meld3 is tt_meld3
         self._gff = model.meld3 is gff_meld3
-        # Per opponent: the cards below its cap that it could not lay off, and its mixture as
-        # cumulative thresholds (baseline, baseline + hoarder) plus the hoarder's meld chance.
+        # Per opponent: the cards below its cap that it could not lay off (and with them the
+        # flexible cards above it), and its mixture as cumulative thresholds (baseline,
+        # baseline + hoarder) plus the hoarder's meld chance and the chance it keeps flexible cards.
         low: list[tuple[int, ...]] = []
-        mix: list[tuple[float, float, float]] = []
+        kept_low: list[tuple[int, ...]] = []
+        mix: list[tuple[float, float, float, float]] = []
+        flexible = model.flexible
         for j in range(n):
             if not self.constrained[j]:
                 b = UNIFORM
@@ -273,11 +281,15 @@ class HandSampler:
                 size = bisect_left(self.orders, min(history)) if history else len(self.pool)
             banned = layoffs[j]
             low.append(tuple(c for c in self.pool[:size] if c not in banned))
+            above = tuple(c for c in self.pool[size:] if c in flexible and c not in banned)
+            kept_low.append(low[-1] + above)
             total = b.baseline + b.hoarder + b.random
             if total <= 0:
                 b, total = UNIFORM, 1.0
-            mix.append((b.baseline / total, (b.baseline + b.hoarder) / total, b.meld))
+            keeps = b.keeps if kept_low[-1] != low[-1] else 0.0
+            mix.append((b.baseline / total, (b.baseline + b.hoarder) / total, b.meld, keeps))
         self.low = tuple(low)
+        self.kept_low = tuple(kept_low)
         self.mix = tuple(mix)
         self.known_masks = tuple(_mask(k) for k in self.known)
         pool_mask = _mask(self.pool)
@@ -371,9 +383,9 @@ class HandSampler:
     def with_hypothesis(self, index: int, hypothesis: int) -> HandSampler:
         """A copy that draws opponent ``index`` (its place in ``hidden_counts``) from one playing
         hypothesis alone: 0 baseline, 1 hoarder, 2 random (its caps and meld chance kept)."""
-        meld = self.mix[index][2]
+        _, _, meld, keeps = self.mix[index]
         mix = list(self.mix)
-        mix[index] = ((1.0, 1.0, meld), (0.0, 1.0, meld), (0.0, 0.0, meld))[hypothesis]
+        mix[index] = ((1.0, 1.0), (0.0, 1.0), (0.0, 0.0))[hypothesis] + (meld, keeps)
         out = copy.copy(self)
         out.mix = tuple(mix)
         return out
@@ -388,18 +400,20 @@ class HandSampler:
             if not need:
                 hands.append(known)
                 continue
-            to_baseline, to_hoarder, meld_chance = self.mix[j]
+            to_baseline, to_hoarder, meld_chance, keeps = self.mix[j]
             u = rand()
+            if u < to_hoarder:
+                low = self.kept_low[j] if keeps and rand() < keeps else self.low[j]
             if u < to_baseline:  # holds no meld: redraw a hand holding one
-                mine = self._deal(rng, self.low[j], need, taken)
+                mine = self._deal(rng, low, need, taken)
                 tries = MAX_REJECTIONS
                 while tries and self._has_meld(known + tuple(mine)):
-                    mine = self._deal(rng, self.low[j], need, taken)
+                    mine = self._deal(rng, low, need, taken)
                     tries -= 1
             elif u < to_hoarder:
                 meld = self._meld(rng, taken) if need >= 3 and rand() < meld_chance else ()
                 extra = _mask(meld)
-                mine = [*meld, *self._deal(rng, self.low[j], need - len(meld), taken | extra)]
+                mine = [*meld, *self._deal(rng, low, need - len(meld), taken | extra)]
             else:
                 mine = self._deal(rng, self.pool, need, taken)
             for c in mine:

@@ -50,6 +50,10 @@ class GameModel:
     """Every 3-card meld of the deck when the game has few (Game Flip Flop: 96, listed once at
     import); None when they are too many to list (Triple Tunk's wild cards make 57,038, 18% of
     all triples: its samplers draw random triples until one is a meld)."""
+    flexible: frozenset[int] = frozenset()
+    """Cards that fit more melds than their points say, which a player reading its melds keeps
+    whatever they are worth (Triple Tunk: black and blob, TT-3, and ``?``, TT-4); none in Game
+    Flip Flop."""
 
     def total(self, hand: Iterable[int]) -> int:
         """Points of every card in ``hand`` (GFF-8 / TT-13 totals count melds still held)."""
@@ -229,6 +233,14 @@ GFF_ORDER: tuple[int, ...] = tuple(
 )
 # Triple Tunk: points (TT-2), then the card's index.
 TT_ORDER: tuple[int, ...] = tuple(topper.POINTS[c] * 128 + c for c in topper.DECK)
+# Triple Tunk's wild colour and shape (TT-3) and its any-number ``?`` (TT-4).
+TT_FLEXIBLE: frozenset[int] = frozenset(
+    c
+    for c in topper.DECK
+    if topper.COLOUR_OF[c] == topper.BLACK
+    or topper.SHAPE_OF[c] == topper.BLOB
+    or topper.NUMBER_OF[c] == topper.QUESTION
+)
 
 GFF_MODEL = GameModel(
     GAME_FLIP_FLOP,
@@ -248,6 +260,7 @@ TT_MODEL = GameModel(
     tt_meld3,
     TT_ORDER,
     _memo_by_mask(_tt_best_discard_raw),
+    flexible=TT_FLEXIBLE,
 )
 
 
@@ -285,6 +298,7 @@ def model_for(game: str) -> GameModel:
 __all__ = [
     "GFF_MODEL",
     "GFF_ORDER",
+    "TT_FLEXIBLE",
     "TT_MODEL",
     "TT_ORDER",
     "DeadwoodFn",

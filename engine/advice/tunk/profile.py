@@ -71,10 +71,14 @@ from engine.advice.tunk.styles import (
     DEFAULT_DROP_TOTALS,
     DROP_STYLE_PRIOR,
     FIXED_STYLES,
+    KEEPS_FLOOR,
+    KEEPS_PRIOR,
     KNOCK_LIMITS,
     DropTotals,
     chance_at,
     drop_chances,
+    keeps_posterior,
+    keeps_prior,
     style_knocks,
 )
 
@@ -327,7 +331,8 @@ class ProfileUpdate:
     it was read with (None: not learned from, and ``reason`` says why); ``drop_style``, the
     weight of "drops when likely lowest" for the next deal, and ``drop_totals``, the weights of
     the fixed-total styles (None: the default prior); ``held_meld``, whether the shown hand held
-    a meld (None: no hand was read)."""
+    a meld (None: no hand was read); ``keeps_flexible``, the chance that it keeps the flexible
+    cards whatever their points, after this deal's discards (None: the game has none)."""
 
     seat: int
     profile: Profile | None
@@ -337,6 +342,26 @@ class ProfileUpdate:
     drop_style: float | None = None
     drop_totals: DropTotals | None = None
     held_meld: bool | None = None
+    keeps_flexible: float | None = None
+
+
+def updated_keeps(obs: Observation, seat: int) -> float | None:
+    """``seat``'s chance of keeping the flexible cards whatever their points for the next deal:
+    what was learned so far updated by its discards this deal
+    (:func:`engine.advice.tunk.styles.keeps_posterior`), with
+    :data:`engine.advice.tunk.styles.KEEPS_FLOOR` of the prior mixed back; None in a game
+    without flexible cards."""
+    model = model_for(obs.game)
+    if not model.flexible:
+        return None
+    history = obs.discard_history[seat] if seat < len(obs.discard_history) else ()
+    read = keeps_posterior(keeps_prior(obs, seat), history, model)
+    return (1.0 - KEEPS_FLOOR) * read + KEEPS_FLOOR * KEEPS_PRIOR
+
+
+def _with_keeps(obs: Observation, updates: list[ProfileUpdate]) -> tuple[ProfileUpdate, ...]:
+    """``updates`` with each seat's :func:`updated_keeps`."""
+    return tuple(replace(u, keeps_flexible=updated_keeps(obs, u.seat)) for u in updates)
 
 
 Timing = tuple[float | None, DropTotals | None]  # "likely lowest" weight, fixed styles' weights
@@ -395,7 +420,7 @@ def profile_updates(
         if likelihoods is not None:
             update = replace(update, held_meld=model.has_meld(cards))
         out.append(update)
-    return tuple(out)
+    return _with_keeps(obs, out)
 
 
 def out_updates(
@@ -433,7 +458,7 @@ def out_updates(
         likelihoods = out_likelihoods(obs, s, revealed, picked, rng)
         why_not = "it had not played a turn before going out, so nothing constrains its hand"
         out.append(_read(s, prior, None, likelihoods, timing, why_not))
-    return tuple(out)
+    return _with_keeps(obs, out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,16 +470,18 @@ class Learned:
     profiles: tuple[Profile | None, ...]
     drop_styles: tuple[float | None, ...]
     drop_totals: tuple[DropTotals | None, ...]
+    keeps_flexible: tuple[float | None, ...] = ()
 
     def applied_to(self, obs: Observation) -> Observation:
         """``obs`` carrying what was learned (``obs`` itself when nothing was)."""
-        if not (self.profiles or self.drop_styles or self.drop_totals):
+        if not (self.profiles or self.drop_styles or self.drop_totals or self.keeps_flexible):
             return obs
         return replace(
             obs,
             profiles=self.profiles,
             drop_styles=self.drop_styles,
             drop_totals=self.drop_totals,
+            keeps_flexible=self.keeps_flexible,
         )
 
 
@@ -465,10 +492,13 @@ def learned_by_seat(obs: Observation, updates: Sequence[ProfileUpdate]) -> Learn
     """Every seat's card-play profile and drop timing from the opponents' ``updates``."""
     by_seat = {u.seat: (u.profile, u.drop_style, u.drop_totals) for u in updates}
     learned = [by_seat.get(s) or _learned_so_far(obs, s) for s in range(obs.n_players)]
+    so_far = obs.keeps_flexible + (None,) * (obs.n_players - len(obs.keeps_flexible))
+    keeps = {u.seat: u.keeps_flexible for u in updates}
     return Learned(
         tuple(p for p, _, _ in learned),
         tuple(d for _, d, _ in learned),
         tuple(t for _, _, t in learned),
+        tuple(keeps.get(s, so_far[s]) for s in range(obs.n_players)),
     )
 
 
@@ -513,11 +543,14 @@ def _timing_sentence(u: ProfileUpdate) -> str:
 
 
 def profile_explanation(updates: Sequence[ProfileUpdate]) -> str:
-    """One sentence per opponent: what its shown hand says, its profile for the next deal and
-    its drop timing."""
+    """One sentence per opponent: what its shown hand says, its profile for the next deal, its
+    drop timing and (Triple Tunk) its chance of keeping the flexible cards."""
     parts = []
     for u in updates:
         timing = _timing_sentence(u)
+        if u.keeps_flexible is not None:
+            keeps = u.keeps_flexible
+            timing += f" Its chance of keeping wild and ? cards whatever their worth: {keeps:.2f}."
         likelihoods = u.likelihoods
         if likelihoods is None:
             parts.append(f"Seat {u.seat} is not learned from: {u.reason}.{timing}")
@@ -563,5 +596,6 @@ __all__ = [
     "seen_drop_chances",
     "shown_likelihoods",
     "updated_drop_timing",
+    "updated_keeps",
     "updated_profile",
 ]

@@ -43,6 +43,13 @@ melds; random: throws any card), weighted by the likelihood of what it was seen 
   hoarder shows one with chance :data:`HOARDER_LAYS`; a random player lays a meld it holds on
   half of its turns (taken as half the chance of a player who lays at once).
 
+Flexible cards (:attr:`GameModel.flexible`, Triple Tunk's black, blob and ``?``): a player who
+reads its melds keeps them whatever their points, so its discards cap only its other cards.
+Whether an opponent does (:func:`keeps_posterior`) is its learned chance
+(``Observation.keeps_flexible``, else :data:`KEEPS_PRIOR`) updated by how many of its discards
+were flexible cards; under the first two hypotheses :data:`KEPT_HANDS` of a keeper's hands are
+then drawn with the flexible cards above its cap allowed (``Behaviour.keeps``).
+
 Drop timing (:func:`drop_chances`, :func:`drop_style`): a good player does not drop (GFF-8) or
 knock (TT-13) at a fixed total but when its total is likely the strictly lowest, as the advice
 itself does. Such a player, still in the deal after a turn start, told the table that its total
@@ -89,6 +96,24 @@ DEFAULT_DROP_TOTALS: DropTotals = (
 
 # Prior weights of the playing hypotheses of an opponent who has played (before any evidence).
 BEHAVIOUR_PRIOR = Behaviour(0.7, 0.15, 0.15)
+# Prior chance that an opponent keeps the flexible cards (GameModel.flexible) whatever their
+# points, and the share of its discards that are flexible cards if it does and if it throws by
+# points alone; measured over the Triple Tunk heads-up panel (python -m bench.flexible_discards
+# --players 2 --deals 800 --seed 1): the advice's own card play throws one in 0.17-0.20 of its
+# discards, the styles throwing their highest card 0.39-0.43, a random thrower 0.32.
+KEEPS_PRIOR = 0.5
+KEEPER_THROWS_FLEXIBLE = 0.18
+POINTS_THROWS_FLEXIBLE = 0.41
+# Share of a keeper's hands drawn with every flexible card above its cap allowed (the rest under
+# the cap alone): a keeper holds some of its flexible cards, not a uniform draw over all of them.
+# Read with a learned keeping chance of 1, the advice's own card play (`strong`) holds 13.92
+# points by the model against 13.97 real; with every hand drawn that way 14.47 against 13.96, and
+# with none 13.36 against 13.97 (python -m bench.opponent_model --game triple-tunk --players 2
+# --styles strong --deals 1500 --seed 1 --keeps 1).
+KEPT_HANDS = 0.5
+# Share of KEEPS_PRIOR mixed back into the learned chance after every deal (engine.advice.tunk.
+# profile.updated_keeps): a habit, and a deal shows one discard or two of it, so it is small.
+KEEPS_FLOOR = 0.005
 # Chance that a player who throws its highest deadwood card throws another one.
 SLIP = 0.05
 # Chance that a hoarder is seen with a meld of its own on the table (it lays only to go out).
@@ -223,6 +248,8 @@ def behaviour(
             if pts[c] > top:
                 highest *= SLIP
                 hoarded *= SLIP + (1.0 - SLIP) * meld * min(1.0, 3 / h)
+    keeper = keeps_posterior(keeps_prior(obs, seat), history, model) if model.flexible else 0.0
+    keeps = KEPT_HANDS * keeper
     if any(m.owner == seat for m in obs.table):
         shown = max(1.0 - none_yet, HOARDER_LAYS)
         lays, holds, random_lays = shown, HOARDER_LAYS, shown / 2
@@ -234,8 +261,35 @@ def behaviour(
     w_rand = prior.random * random_lays
     total = w_base + w_hoard + w_rand
     if total <= 0:
-        return Behaviour(0.0, 0.0, 1.0, meld, order_cap)
-    return Behaviour(w_base / total, w_hoard / total, w_rand / total, meld, order_cap)
+        return Behaviour(0.0, 0.0, 1.0, meld, order_cap, keeps)
+    return Behaviour(w_base / total, w_hoard / total, w_rand / total, meld, order_cap, keeps)
+
+
+def keeps_prior(obs: Observation, seat: int) -> float:
+    """The chance that ``seat`` keeps the flexible cards whatever their points: learned over
+    earlier deals (``Observation.keeps_flexible``), else :data:`KEEPS_PRIOR`."""
+    got = obs.keeps_flexible[seat] if seat < len(obs.keeps_flexible) else None
+    return KEEPS_PRIOR if got is None else got
+
+
+def keeps_posterior(prior: float, discards: Sequence[int], model: GameModel) -> float:
+    """The chance that a player keeps the flexible cards (:attr:`GameModel.flexible`) whatever
+    their points, ``prior`` updated by its ``discards``: such a player throws one in
+    :data:`KEEPER_THROWS_FLEXIBLE` of its discards, one throwing by points alone in
+    :data:`POINTS_THROWS_FLEXIBLE`."""
+    flexible = model.flexible
+    if not flexible:
+        return prior
+    keeper, by_points = prior, 1.0 - prior
+    for c in discards:
+        if c in flexible:
+            keeper *= KEEPER_THROWS_FLEXIBLE
+            by_points *= POINTS_THROWS_FLEXIBLE
+        else:
+            keeper *= 1.0 - KEEPER_THROWS_FLEXIBLE
+            by_points *= 1.0 - POINTS_THROWS_FLEXIBLE
+    total = keeper + by_points
+    return keeper / total if total > 0 else prior
 
 
 def profile_prior(obs: Observation, seat: int) -> Behaviour:
@@ -406,9 +460,14 @@ __all__ = [
     "DropTotals",
     "FIXED_STYLES",
     "HOARDER_LAYS",
+    "KEEPER_THROWS_FLEXIBLE",
+    "KEEPS_FLOOR",
+    "KEEPS_PRIOR",
+    "KEPT_HANDS",
     "KNOCK_LIMITS",
     "KNOCK_LIMIT",
     "NO_MELD_YET",
+    "POINTS_THROWS_FLEXIBLE",
     "PRIOR",
     "RANDOM_KNOCK",
     "SLIP",
@@ -421,6 +480,8 @@ __all__ = [
     "drop_style_likelihoods",
     "drop_totals",
     "fixed_drop_chance",
+    "keeps_posterior",
+    "keeps_prior",
     "knock_curve",
     "no_meld_yet",
     "passes_posterior",
