@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import random
 
+from bench.opponent_model import KeptHand
 from bench.tournament import deal_seed, opponents, play_deal
 from engine.advice.situation import Observation
 from engine.advice.tunk.common import model_for
@@ -25,25 +26,22 @@ from engine.sim.core import Policy
 from engine.sim.policies import PANEL_STYLES, AdvisorPolicy
 
 
-class CountingThrower:
+class CountingThrower(KeptHand):
     """A panel policy that counts its discards, the flexible ones among them and the flexible
     share of the hands it threw from (into ``counts``)."""
 
     def __init__(self, policy: Policy, flexible: frozenset[int], counts: list[float]) -> None:
-        self._policy = policy
+        super().__init__(policy)
         self._flexible = flexible
         self._counts = counts
 
     def discard(self, obs: Observation) -> int:
-        card = self._policy.discard(obs)
+        card = super().discard(obs)
         flexible = self._flexible
         self._counts[0] += 1
         self._counts[1] += card in flexible
         self._counts[2] += sum(c in flexible for c in obs.hand) / len(obs.hand)
         return card
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._policy, name)
 
 
 def flexible_shares(

@@ -184,30 +184,17 @@ def opponent_profiles(
     return tuple(out) if any(p is not None for p in out) else ()
 
 
-def opponent_drop_styles(
-    opponents: Sequence[dict[str, Any]], players: int
+def opponent_chances(
+    opponents: Sequence[dict[str, Any]], players: int, name: str
 ) -> tuple[float | None, ...]:
-    """Per seat, the ``profile.drops_when_lowest`` weight an opponent entry carries (None:
-    none); empty when no entry has one."""
+    """Per seat, the learned chance ``profile.<name>`` an opponent entry carries
+    (``drops_when_lowest``, ``keeps_flexible``; None: none); empty when no entry has one."""
     out: list[float | None] = [None] * players
     for opp in opponents:
-        got = opp.get("profile")
-        if got is not None and got.get("drops_when_lowest") is not None:
-            out[opp["seat"]] = got["drops_when_lowest"]
-    return tuple(out) if any(w is not None for w in out) else ()
-
-
-def opponent_keeps_flexible(
-    opponents: Sequence[dict[str, Any]], players: int
-) -> tuple[float | None, ...]:
-    """Per seat, the ``profile.keeps_flexible`` chance an opponent entry carries (None: none);
-    empty when no entry has one."""
-    out: list[float | None] = [None] * players
-    for opp in opponents:
-        got = (opp.get("profile") or {}).get("keeps_flexible")
+        got = (opp.get("profile") or {}).get(name)
         if got is not None:
             out[opp["seat"]] = got
-    return tuple(out) if any(k is not None for k in out) else ()
+    return tuple(out) if any(w is not None for w in out) else ()
 
 
 def opponent_drop_totals(
@@ -459,9 +446,9 @@ class TunkAdviceRequestBase(Schema):
             flip_card=flip,
             passes=tuple(tuple(by_seat.get(s, {}).get("passes", ())) for s in range(players)),
             profiles=opponent_profiles(opponents, players),
-            drop_styles=opponent_drop_styles(opponents, players),
+            drop_styles=opponent_chances(opponents, players, "drops_when_lowest"),
             drop_totals=opponent_drop_totals(opponents, players),
-            keeps_flexible=opponent_keeps_flexible(opponents, players),
+            keeps_flexible=opponent_chances(opponents, players, "keeps_flexible"),
             discard_history=tuple(history),
             declined=tuple(declined),
             **self.game_values(data, seat, players, by_seat),

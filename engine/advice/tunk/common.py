@@ -281,12 +281,14 @@ class HandSampler:
                 size = bisect_left(self.orders, min(history)) if history else len(self.pool)
             banned = layoffs[j]
             low.append(tuple(c for c in self.pool[:size] if c not in banned))
-            above = tuple(c for c in self.pool[size:] if c in flexible and c not in banned)
+            above: tuple[int, ...] = ()
+            if b.keeps and flexible:  # only a possible keeper needs the flexible cards above
+                above = tuple(c for c in self.pool[size:] if c in flexible and c not in banned)
             kept_low.append(low[-1] + above)
             total = b.baseline + b.hoarder + b.random
             if total <= 0:
                 b, total = UNIFORM, 1.0
-            keeps = b.keeps if kept_low[-1] != low[-1] else 0.0
+            keeps = b.keeps if above else 0.0
             mix.append((b.baseline / total, (b.baseline + b.hoarder) / total, b.meld, keeps))
         self.low = tuple(low)
         self.kept_low = tuple(kept_low)
