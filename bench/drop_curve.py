@@ -1,18 +1,20 @@
 """The stopping curve of the "drops when likely lowest" opponent style, measured on the advice.
 
-    python -m bench.drop_curve --game game-flip-flop --players 2,3,4 --deals 2000 --seed 5
+    python -m bench.drop_curve --game game-flip-flop --players 2,3,4 --deals 1500 --seed 5
 
-The advice in every seat plays deals (``python -m bench.tournament --mix self``). At each of
-seat 0's knock / drop questions this draws :data:`DRAWS` hands of its opponents from the sampler
-the win probability uses (``engine.advice.tunk.knock.opponent_sampler``); at every later turn
-start of another seat in that deal it reads that seat's real total ``t`` against those draws,
-``q = S(t) ** (players - 1)`` with ``S(t)`` the share of the drawn totals above ``t`` (how likely
-lowest the opponent model reads that total), and counts whether the seat dropped (GFF-8) or
-knocked (TT-13). Prints the share that stopped per tenth of ``q`` and, per table, the Python
+The advice in every seat plays deals (``python -m bench.tournament --mix self``). At every turn
+start where a seat may drop (GFF-8) or knock (TT-13), this reads how likely lowest that seat's
+total is from its own view of the others, as the opponent model rebuilds it
+(``engine.advice.tunk.knock.seen_by``: the same table, nothing learned across deals;
+:data:`engine.advice.tunk.knock.VIEW_DRAWS` draws of the other hands,
+``q = S(t) ** (players - 1)``, ``engine.advice.tunk.styles.likely_lowest``), and counts whether
+the seat stopped. Prints the share that stopped per tenth of ``q`` and, per table, the Python
 tuple kept in ``engine.advice.tunk.styles.DROP_CURVE``.
 
-A player that stops like the advice does not stop at one total: what it knows of the others'
-hands differs from what the model reads of its own, so its stops rise smoothly with ``q``.
+Read from the stopping player's own view, the curve is close to a step: the advice plays on
+below a q of about 0.7 and stops on most turn starts above 0.9. Read from another player's
+view (its opponents' totals as that player draws them, as this measured before) it rose
+smoothly, because that view does not hold what the stopping player sees of the asking player.
 """
 
 from __future__ import annotations
@@ -20,54 +22,50 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from bisect import bisect_right
 
 from bench.tournament import deal_seed, opponents, play_deal
 from engine.advice.situation import Observation
-from engine.advice.tunk.knock import opponent_sampler
+from engine.advice.tunk.knock import VIEW_DRAWS, others_totals, seen_by
 from engine.advice.tunk.models import model_for
+from engine.advice.tunk.styles import likely_lowest
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Policy
 from engine.sim.policies import AdvisorPolicy
 
-DRAWS = 200  # draws of the opponents' hands per seat-0 question
 BINS = 10
 MIN_COUNT = 30  # a tenth seen fewer times takes its neighbour's share
 
 
-class Asker(AdvisorPolicy):
-    """The advice in seat 0, keeping the opponents' drawn totals of its last question."""
+class Stopper(AdvisorPolicy):
+    """The advice, counting its own stops per tenth of how likely lowest it reads its total."""
 
-    pooled: list[int] | None = None
+    counts: list[list[int]]
 
     def knock(self, obs: Observation) -> bool:
-        _, sampler = opponent_sampler(obs)
-        pts = model_for(obs.game).points
-        draw = random.Random(hash((obs.turn_number, *obs.hand)))
-        self.pooled = sorted(
-            sum(pts[c] for c in hand) for _ in range(DRAWS) for hand in sampler.sample(draw)
-        )
-        return super().knock(obs)
+        draw = random.Random(hash((obs.turn_number, obs.seat, *obs.hand)))
+        players, totals = others_totals(seen_by(obs, obs.seat, obs.hand), draw, VIEW_DRAWS)
+        stopped = super().knock(obs)
+        if totals:
+            q = likely_lowest(totals, model_for(obs.game).total(obs.hand), players)
+            row = self.counts[min(BINS - 1, int(q * BINS))]
+            row[0] += 1
+            row[1] += stopped
+        return stopped
 
 
 def stops(game: str, players: int, deals: int, seed: int) -> list[list[int]]:
-    """Per tenth of ``q``: [turn starts seen, stops]."""
+    """Per tenth of ``q``: [turn starts seen, stops], over every seat's turn starts."""
     counts = [[0, 0] for _ in range(BINS)]
     for d in range(deals):
         rng = random.Random(deal_seed(seed, d, "self"))
-        asker = Asker(game, random.Random(rng.getrandbits(64)))
-        policies: list[Policy] = [asker, *opponents(game, players, "self", None, rng)]
-
-        def hook(seat: int, totals: tuple[int, ...], stopped: bool, _a: Asker = asker) -> None:
-            pooled = _a.pooled
-            if seat == 0 or not pooled:
-                return
-            share = 1.0 - bisect_right(pooled, totals[seat]) / len(pooled)
-            row = counts[min(BINS - 1, int(share ** (players - 1) * BINS))]
-            row[0] += 1
-            row[1] += stopped
-
-        play_deal(game, policies, d % players, rng, hook, [0, 0])
+        policies: list[Policy] = [Stopper(game, random.Random(rng.getrandbits(64)))]
+        for other in opponents(game, players, "self", None, rng):
+            assert isinstance(other, AdvisorPolicy)
+            policies.append(Stopper(game, other.rng, other.samples))
+        for p in policies:
+            assert isinstance(p, Stopper)
+            p.counts = counts
+        play_deal(game, policies, d % players, rng, lambda *_: None, [0, 0])
     return counts
 
 
@@ -100,7 +98,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", choices=(GAME_FLIP_FLOP, TRIPLE_TUNK), default=GAME_FLIP_FLOP)
     ap.add_argument("--players", default="2,3,4")
-    ap.add_argument("--deals", type=int, default=2000, help="deals per table size")
+    ap.add_argument("--deals", type=int, default=1500, help="deals per table size")
     ap.add_argument("--seed", type=int, default=5)
     ns = ap.parse_args()
     for players in (int(p) for p in ns.players.split(",")):

@@ -385,6 +385,47 @@ def opponent_sampler(
     return opponents, sampler
 
 
+# Draws of the other hands that one player's view of how likely lowest it is reads off
+# (:func:`stop_chances`): per passing opponent, once per question.
+VIEW_DRAWS = 100
+
+
+def seen_by(obs: Observation, seat: int, hand: Sequence[int]) -> Observation:
+    """The situation as ``seat`` sees it holding ``hand``: the same table, discards and counts,
+    and nothing learned of the other players across deals (a view the asking player can
+    rebuild for an opponent from what is public and one hand drawn for it)."""
+    return replace(
+        obs,
+        seat=seat,
+        hand=tuple(hand),
+        profiles=(),
+        drop_styles=(),
+        drop_totals=(),
+        keeps_flexible=(),
+    )
+
+
+def others_totals(obs: Observation, rng: random.Random, draws: int) -> tuple[int, list[int]]:
+    """The players dealt in and the sorted totals of the other hands, drawn ``draws`` times
+    from the opponent model of ``obs`` (what the player of ``obs`` reads of them)."""
+    opponents, sampler = opponent_sampler(obs)
+    pts = model_for(obs.game).points
+    totals = sorted(sum(pts[c] for c in h) for _ in range(draws) for h in sampler.sample(rng))
+    return 1 + len(opponents), totals
+
+
+def stop_chances(
+    obs: Observation, seat: int, hand: Sequence[int], rng: random.Random
+) -> tuple[float, ...]:
+    """Per total: the chance that ``seat``, playing "drops when likely lowest" and holding
+    ``hand``'s cards but that total, stops at its turn start, read from its own view of the
+    others (:func:`seen_by`, :data:`VIEW_DRAWS` draws; :func:`engine.advice.tunk.styles.
+    drop_chances`). Its view, not the asking player's, is what it stops on: it sees the asking
+    player's discards and not its hand."""
+    players, totals = others_totals(seen_by(obs, seat, hand), rng, VIEW_DRAWS)
+    return drop_chances(totals, players, obs.game)
+
+
 def _drop_style_weights(obs: Observation, opponents: Sequence[int]) -> list[float]:
     """Per opponent: the weight of "drops when likely lowest" (``engine.advice.tunk.styles``) if
     it has passed up a turn start this deal (it has played a turn), else 0."""
@@ -408,10 +449,10 @@ def _estimate(
     half-width is at most :data:`SETTLE_PRECISION` (the play-on value in ``state``).
 
     An opponent who has passed up a turn start is, with its "drops when likely lowest" weight
-    ``r``, a player who stops on a total ``t`` with the chance ``c(t)`` of
-    :func:`engine.advice.tunk.styles.drop_chances` (read off the first :data:`MIN_SAMPLES`
-    draws): a draw giving it ``t`` counts ``1 - r * c(t)`` times (``r`` after the totals it was
-    seen to pass with, ``obs.passes``). The interval then uses the effective number of draws."""
+    ``r``, a player who stops on a total ``t`` with the chance ``c(t)`` of :func:`stop_chances`
+    (read from its own view of the others, one hand drawn for it): a draw giving it ``t`` counts
+    ``1 - r * c(t)`` times (``r`` after the totals it was seen to pass with, ``obs.passes``).
+    The interval then uses the effective number of draws."""
     model = model_for(obs.game)
     opponents, sampler = opponent_sampler(obs)
     mine = model.total(obs.hand)
@@ -435,31 +476,31 @@ def _estimate(
         return out
 
     lows = _drop_style_weights(obs, opponents)
-    pilot: list[list[int]] = []
-    chances: tuple[float, ...] = ()
+    # Per weighed opponent (index into ``opponents``): its "likely lowest" weight after its
+    # passes and its stop chance per total, the last entry read for any higher total.
+    weighed: list[tuple[int, float, tuple[float, ...]]] = []
     if any(lows):
-        pilot = [totals() for _ in range(min(samples, MIN_SAMPLES))]
-        chances = drop_chances(sorted(t for draw in pilot for t in draw), n, obs.game)
-        lows = [
-            passes_posterior(
-                r, obs.passes[j] if j < len(obs.passes) else (), chances, drop_totals(obs, j)
-            )
-            for r, j in zip(lows, opponents, strict=True)
-        ]
-    weighed = [(i, r) for i, r in enumerate(lows) if r > 0.0] if chances else []
-    last = len(chances) - 1  # a total past the drawn ones reads the last chance (chance_at)
+        drawn_hands = sampler.sample(rng)
+        for i, (r, j) in enumerate(zip(lows, opponents, strict=True)):
+            if r <= 0.0:
+                continue
+            chances = stop_chances(obs, j, drawn_hands[i], rng)
+            passes = obs.passes[j] if j < len(obs.passes) else ()
+            r = passes_posterior(r, passes, chances, drop_totals(obs, j))
+            if chances and r > 0.0:
+                weighed.append((i, r, chances))
     win_weight = pay = weight = squares = 0.0
     done = 0
     p = 0.0
     lo, hi = 0.0, 1.0
     while done < samples:
         batch = samples - done if precision is None else min(BATCH, samples - done)
-        for k in range(done, done + batch):
-            drawn = pilot[k] if k < len(pilot) else totals()
+        for _ in range(batch):
+            drawn = totals()
             w = 1.0
-            for i, r in weighed:
+            for i, r, chances in weighed:
                 t = drawn[i]
-                w *= 1.0 - r * chances[t if t < last else last]
+                w *= 1.0 - r * chances[t if t < len(chances) else -1]
             lose_to = 0
             for j, t in zip(opponents, drawn, strict=True):
                 if t <= mine:
@@ -684,10 +725,13 @@ __all__ = [
     "model_for",
     "multipliers",
     "opponent_sampler",
+    "others_totals",
     "play_on_advantage",
     "play_on_features",
     "play_on_state",
     "play_on_value",
+    "seen_by",
+    "stop_chances",
     "win_probability",
     "work_cap",
 ]

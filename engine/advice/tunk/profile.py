@@ -44,9 +44,9 @@ mixture of five styles: "drops when likely lowest" (``engine.advice.tunk.styles`
 fixed-total styles (never, at 5, at 10, at random), all weighted per opponent. The seat that
 ended the deal dropped (knocked) on its total; every other opponent that had played passed up
 its last turn start holding about the total it shows. "Drops when likely lowest" reads either
-against the chance that such a player stops on that total
-(:func:`engine.advice.tunk.styles.drop_chances` over :data:`CUTOFF_DRAWS` draws of the
-opponents' hands from the asking player's last view); a fixed-total style reads a drop by its
+against the chance that such a player stops on that total, read from that player's own view
+of the others holding the hand it shows (:func:`engine.advice.tunk.knock.stop_chances`, from
+the asking player's last view of the deal); a fixed-total style reads a drop by its
 limit, and a pass on a total at or under its limit as the chance that the player held more at
 its turn start and came down since (:func:`pass_under_limit`). The five weights move together
 the same way as the card-play weights (:func:`updated_drop_timing`), so "drops when likely
@@ -64,7 +64,7 @@ from dataclasses import dataclass, replace
 
 from engine.advice.situation import Observation
 from engine.advice.tunk.common import HandSampler
-from engine.advice.tunk.knock import ends_play, opponent_sampler
+from engine.advice.tunk.knock import ends_play, opponent_sampler, stop_chances
 from engine.advice.tunk.models import model_for
 from engine.advice.tunk.styles import (
     BEHAVIOUR_PRIOR,
@@ -76,7 +76,6 @@ from engine.advice.tunk.styles import (
     KNOCK_LIMITS,
     DropTotals,
     chance_at,
-    drop_chances,
     keeps_posterior,
     keeps_prior,
     style_knocks,
@@ -93,7 +92,6 @@ SMALL_OUT = 2
 # A pass shown at a total far under a fixed-total style's limit keeps at least this likelihood
 # under that style (a meld laid can take a whole hand under any limit in one turn).
 PASS_FLOOR = 0.05
-CUTOFF_DRAWS = 200  # draws of every opponent's hand that read how likely lowest a total is
 DEFAULT_PROFILE: Profile = (
     BEHAVIOUR_PRIOR.baseline,
     BEHAVIOUR_PRIOR.hoarder,
@@ -301,18 +299,6 @@ def updated_drop_timing(
     return mixed[0] / sum(mixed), (shares[0], shares[1], shares[2], shares[3])
 
 
-def seen_drop_chances(obs: Observation, rng: random.Random) -> tuple[float, ...]:
-    """Per total, the chance a "drops when likely lowest" player stops on it in ``obs``
-    (:func:`engine.advice.tunk.styles.drop_chances` over its opponents' hands drawn
-    :data:`CUTOFF_DRAWS` times from the opponent model)."""
-    opponents, sampler = opponent_sampler(obs)
-    pts = model_for(obs.game).points
-    drawn = sorted(
-        sum(pts[c] for c in hand) for _ in range(CUTOFF_DRAWS) for hand in sampler.sample(rng)
-    )
-    return drop_chances(drawn, 1 + len(opponents), obs.game)
-
-
 def _learned_so_far(
     obs: Observation, seat: int
 ) -> tuple[Profile | None, float | None, DropTotals | None]:
@@ -396,7 +382,6 @@ def profile_updates(
     rng = random.Random(seed)
     model = model_for(obs.game)
     pts = model.points
-    chances = seen_drop_chances(obs, random.Random(seed + 1))
     out: list[ProfileUpdate] = []
     for seat in obs.opponents():
         prior, style, totals = _learned_so_far(obs, seat)
@@ -408,6 +393,7 @@ def profile_updates(
         total = sum(pts[c] for c in cards)
         played = seat < len(obs.turns) and obs.turns[seat] > 0
         if seat == ender or played:
+            chances = stop_chances(obs, seat, cards, random.Random(seed + 1 + seat))
             read = drop_timing_likelihoods(obs.game, total, seat == ender, chances)
             timing = updated_drop_timing(style, totals, read)
         if seat == ender:
@@ -571,7 +557,6 @@ def profile_explanation(updates: Sequence[ProfileUpdate]) -> str:
 
 
 __all__ = [
-    "CUTOFF_DRAWS",
     "DEFAULT_PROFILE",
     "PROFILE_DRAWS",
     "PROFILE_FLOOR",
@@ -593,7 +578,6 @@ __all__ = [
     "drop_timing_likelihoods",
     "profile_explanation",
     "profile_updates",
-    "seen_drop_chances",
     "shown_likelihoods",
     "updated_drop_timing",
     "updated_keeps",

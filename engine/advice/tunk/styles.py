@@ -54,13 +54,13 @@ Drop timing (:func:`drop_chances`, :func:`drop_style`): a good player does not d
 knock (TT-13) at a fixed total but when its total is likely the strictly lowest, as the advice
 itself does. Such a player, still in the deal after a turn start, told the table that its total
 was not likely lowest then. The style "drops when likely lowest" stops at a turn start holding
-``t`` with the chance :data:`DROP_CURVE` reads at ``q = S(t) ** (n - 1)``, how likely lowest the
-opponent model reads that total (``S`` the share of drawn opponents' totals above ``t``). The
-curve is the advice's own stopping, measured (``bench/drop_curve.py``): it rises smoothly with
-``q`` rather than at one total, because what a player knows of the others' hands is not what
-the model reads of its own. Its weight per opponent starts at :data:`DROP_STYLE_PRIOR` and is
-learned across deals from the totals each opponent dropped and passed with
-(``engine.advice.tunk.profile``).
+``t`` with the chance :data:`DROP_CURVE` reads at ``q = S(t) ** (n - 1)`` (:func:`likely_lowest`),
+how likely lowest that player reads its total: ``S`` is the share of the other hands' totals
+above ``t`` as drawn from that player's own view (``engine.advice.tunk.knock.stop_chances``),
+which sees the asking player's discards and pickups, not its hand. The curve is the advice's
+own stopping, measured on that view (``bench/drop_curve.py``). Its weight per opponent starts at
+:data:`DROP_STYLE_PRIOR` and is learned across deals from the totals each opponent dropped and
+passed with (``engine.advice.tunk.profile``).
 """
 
 from __future__ import annotations
@@ -313,19 +313,22 @@ def drop_style(obs: Observation, seat: int) -> float:
 
 
 # Per game and table size: the share of turn starts on which the advice in every seat dropped
-# (GFF-8) or knocked (TT-13), per tenth of q = S(t) ** (players - 1) (module docstring), made
-# non-decreasing; measured by ``python -m bench.drop_curve --game G --players 2,3,4 --seed 5``
-# with --deals 1500 (Game Flip Flop) and 8000 (Triple Tunk). A larger table reads the largest.
+# (GFF-8) or knocked (TT-13), per tenth of q = S(t) ** (players - 1) read from that seat's own
+# view (module docstring), made non-decreasing; measured by ``python -m bench.drop_curve --game G
+# --players 2,3,4 --seed 5`` with --deals 1500 (Game Flip Flop) and 4000 (Triple Tunk). Game
+# Flip Flop's is close to a step: the advice plays on below a q of about 0.7 and drops on most
+# turn starts above 0.9; Triple Tunk's rises over the whole range, as a Triple Tunk player often
+# plays on for a tunk out (TT-11) when likely lowest. A larger table reads the largest.
 DROP_CURVE: dict[str, dict[int, tuple[float, ...]]] = {
     GAME_FLIP_FLOP: {
-        2: (0.058, 0.058, 0.080, 0.080, 0.092, 0.132, 0.145, 0.209, 0.346, 0.703),
-        3: (0.000, 0.007, 0.063, 0.130, 0.139, 0.225, 0.325, 0.527, 0.678, 0.874),
-        4: (0.000, 0.001, 0.036, 0.172, 0.213, 0.306, 0.467, 0.699, 0.795, 0.866),
+        2: (0.000, 0.000, 0.000, 0.000, 0.000, 0.000, 0.000, 0.015, 0.371, 0.960),
+        3: (0.000, 0.000, 0.000, 0.000, 0.000, 0.000, 0.066, 0.494, 0.904, 0.999),
+        4: (0.000, 0.000, 0.000, 0.000, 0.000, 0.034, 0.383, 0.797, 0.975, 1.000),
     },
     TRIPLE_TUNK: {
-        2: (0.016, 0.026, 0.049, 0.136, 0.138, 0.195, 0.357, 0.400, 0.551, 0.622),
-        3: (0.005, 0.055, 0.126, 0.190, 0.273, 0.415, 0.473, 0.533, 0.582, 0.582),
-        4: (0.003, 0.152, 0.152, 0.230, 0.336, 0.336, 0.404, 0.434, 0.434, 0.434),
+        2: (0.001, 0.016, 0.091, 0.186, 0.281, 0.327, 0.452, 0.542, 0.619, 0.734),
+        3: (0.001, 0.089, 0.217, 0.333, 0.400, 0.538, 0.593, 0.731, 0.748, 0.782),
+        4: (0.008, 0.248, 0.345, 0.441, 0.508, 0.591, 0.681, 0.695, 0.784, 0.784),
     },
 }
 
@@ -348,18 +351,23 @@ def curve_at(curve: Sequence[float], q: float) -> float:
     return curve[k] * (1.0 - f) + curve[k + 1] * f
 
 
+def likely_lowest(totals: Sequence[int], total: int, players: int) -> float:
+    """How likely lowest a player reads its ``total``: ``S(total) ** (players - 1)``, with ``S``
+    the share of the sorted ``totals`` (the other hands as that player reads them) above it."""
+    return (1.0 - bisect_right(totals, total) / len(totals)) ** (players - 1)
+
+
 def drop_chances(totals: Sequence[int], players: int, game: str) -> tuple[float, ...]:
-    """Per total ``t`` from 0 to one past the highest of the sorted ``totals`` (the opponents'
-    totals as the opponent model draws them): the chance that a "drops when likely lowest"
-    player stops holding ``t`` (:data:`DROP_CURVE` at ``S(t) ** (players - 1)``); a higher total
-    reads the last entry. Empty when nothing was drawn."""
+    """Per total ``t`` from 0 to one past the highest of the sorted ``totals`` (the other hands'
+    totals as the stopping player reads them, :func:`engine.advice.tunk.knock.others_totals`):
+    the chance that a "drops when likely lowest" player stops holding ``t`` (:data:`DROP_CURVE`
+    at :func:`likely_lowest`); a higher total reads the last entry. Empty when nothing was
+    drawn."""
     if not totals or players < 2:
         return ()
     curve = drop_curve(game, players)
-    size = len(totals)
     return tuple(
-        curve_at(curve, (1.0 - bisect_right(totals, t) / size) ** (players - 1))
-        for t in range(max(totals[-1], 0) + 2)
+        curve_at(curve, likely_lowest(totals, t, players)) for t in range(max(totals[-1], 0) + 2)
     )
 
 
@@ -483,6 +491,7 @@ __all__ = [
     "keeps_posterior",
     "keeps_prior",
     "knock_curve",
+    "likely_lowest",
     "no_meld_yet",
     "passes_posterior",
     "profile_prior",

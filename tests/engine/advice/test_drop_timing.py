@@ -5,6 +5,7 @@ opponent that passed up its turn starts."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.advice.situation import Observation
-from engine.advice.tunk.knock import knock_advice, win_probability
+from engine.advice.tunk.knock import knock_advice, seen_by, stop_chances, win_probability
 from engine.advice.tunk.profile import (
     DROP_STYLE_PRIOR,
     PASS_FLOOR,
@@ -33,6 +34,7 @@ from engine.advice.tunk.styles import (
     drop_style_likelihoods,
     fixed_drop_chance,
     knock_curve,
+    likely_lowest,
     passes_posterior,
 )
 from engine.core.cards import parse_cards
@@ -253,3 +255,42 @@ def test_weighted_draws_count_for_fewer_in_the_interval() -> None:
     full_lo, full_hi = wilson_interval(p * 600, 600)  # as wide as 600 unweighted draws at p
     assert lo <= p <= hi
     assert hi - lo > full_hi - full_lo
+
+
+def test_how_likely_lowest_a_total_is_read() -> None:
+    totals = list(range(1, 11))  # the other hands as the player reads them, 1..10
+    assert likely_lowest(totals, 4, 2) == pytest.approx(0.6)  # 6 of 10 above 4
+    assert likely_lowest(totals, 4, 3) == pytest.approx(0.36)  # (6/10) ** 2
+    assert likely_lowest(totals, 10, 2) == 0.0
+    assert likely_lowest(totals, 0, 4) == 1.0
+
+
+def test_an_opponent_view_is_the_same_table_and_nothing_learned() -> None:
+    obs = replace(
+        heads_up("AS 2D 3C 4H 6C", discards=tuple(parse_cards(["9C"]))),
+        profiles=(None, (0.2, 0.3, 0.5)),
+        drop_styles=(None, 0.7),
+        drop_totals=(None, (0.1, 0.2, 0.3, 0.4)),
+        keeps_flexible=(None, 0.9),
+    )
+    hand = tuple(parse_cards(["KS", "QD", "JC", "TH", "9S"]))
+    view = seen_by(obs, 1, hand)
+    assert (view.seat, view.hand) == (1, hand)
+    assert (view.discards, view.turns, view.hand_sizes) == (obs.discards, obs.turns, obs.hand_sizes)
+    assert (view.profiles, view.drop_styles, view.drop_totals, view.keeps_flexible) == ((),) * 4
+
+
+@pytest.mark.rule("GFF-8")
+def test_a_passing_opponent_stops_on_what_it_sees_of_the_asking_player() -> None:
+    # Seat 1 holding 15 points sees the three cards seat 0 picked up from the pile. Kings and a
+    # queen (30 points shown) leave 15 likely lowest; aces and a two (4 points) do not.
+    opponent_hand = parse_cards(["AH", "2S", "5C", "3D", "4C"])
+    chances = []
+    for hand in ("KH KS QC 2D 3C", "AS AD 2C 2D 3C"):
+        cards = parse_cards(hand.split())
+        obs = heads_up(hand, known=(tuple(cards[:3]), ()))
+        chances.append(stop_chances(obs, 1, opponent_hand, random.Random(1)))
+    after_kings, after_aces = chances
+    assert chance_at(after_kings, 15) > chance_at(after_aces, 15) + 0.2
+    for read in chances:  # a higher total is never likelier to stop on
+        assert all(a >= b for a, b in zip(read, read[1:], strict=False))
