@@ -23,7 +23,7 @@ import argparse
 import random
 import sys
 
-from bench.tournament import deal_seed, opponents, play_deal
+from bench.tournament import deal_seed, play_deal
 from engine.advice.situation import Observation
 from engine.advice.tunk.knock import VIEW_DRAWS, others_totals, seen_by
 from engine.advice.tunk.models import model_for
@@ -37,9 +37,12 @@ MIN_COUNT = 30  # a tenth seen fewer times takes its neighbour's share
 
 
 class Stopper(AdvisorPolicy):
-    """The advice, counting its own stops per tenth of how likely lowest it reads its total."""
+    """The advice, counting its own stops per tenth of how likely lowest it reads its total
+    (into ``counts``, shared by every seat)."""
 
-    counts: list[list[int]]
+    def __init__(self, game: str, rng: random.Random, counts: list[list[int]]) -> None:
+        super().__init__(game, rng)
+        self.counts = counts
 
     def knock(self, obs: Observation) -> bool:
         draw = random.Random(hash((obs.turn_number, obs.seat, *obs.hand)))
@@ -58,13 +61,10 @@ def stops(game: str, players: int, deals: int, seed: int) -> list[list[int]]:
     counts = [[0, 0] for _ in range(BINS)]
     for d in range(deals):
         rng = random.Random(deal_seed(seed, d, "self"))
-        policies: list[Policy] = [Stopper(game, random.Random(rng.getrandbits(64)))]
-        for other in opponents(game, players, "self", None, rng):
-            assert isinstance(other, AdvisorPolicy)
-            policies.append(Stopper(game, other.rng, other.samples))
-        for p in policies:
-            assert isinstance(p, Stopper)
-            p.counts = counts
+        # seeded as the tournament seeds self-play: one draw from the deal's rng per seat
+        policies: list[Policy] = [
+            Stopper(game, random.Random(rng.getrandbits(64)), counts) for _ in range(players)
+        ]
         play_deal(game, policies, d % players, rng, lambda *_: None, [0, 0])
     return counts
 
