@@ -4,8 +4,10 @@ twin, which gives the same answers (``setup.py`` builds them; the tests check ea
 
 Each compiled file sits beside its Python twin: ``engine/standard/_solver.c`` beside
 ``engine/standard/solver.py`` (``_CardSolver``), ``engine/standard/_deadwood.c`` beside
-``engine/standard/deadwood.py`` (``min_deadwood_py``), and ``engine/advice/tunk/_keeptable.c``
-beside ``engine/advice/tunk/value.py`` (the Triple Tunk kept-hand tables)."""
+``engine/standard/deadwood.py`` (``min_deadwood_py``), ``engine/advice/tunk/_keeptable.c``
+beside ``engine/advice/tunk/value.py`` (the Triple Tunk kept-hand tables), and
+``engine/advice/tunk/_sampler.c`` beside ``engine/advice/tunk/common.py``
+(``HandSampler.sample_py``, the opponents' hidden-hand draws)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,12 @@ import importlib
 import os
 from types import ModuleType
 
-COMPILED = ("engine.standard._solver", "engine.standard._deadwood", "engine.advice.tunk._keeptable")
+COMPILED = (
+    "engine.standard._solver",
+    "engine.standard._deadwood",
+    "engine.advice.tunk._keeptable",
+    "engine.advice.tunk._sampler",
+)
 
 
 def load(name: str) -> ModuleType | None:

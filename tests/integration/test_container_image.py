@@ -295,6 +295,7 @@ def test_image_has_no_compiler_and_loads_every_compiled_part(built: Built, tmp_p
             "engine.standard._solver": True,
             "engine.standard._deadwood": True,
             "engine.advice.tunk._keeptable": True,
+            "engine.advice.tunk._sampler": True,
         }
     finally:
         container.remove()

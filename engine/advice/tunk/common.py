@@ -31,6 +31,8 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from types import ModuleType
+from typing import cast
 
 from engine.advice.situation import Observation
 from engine.advice.tunk.models import (
@@ -48,6 +50,7 @@ from engine.advice.tunk.models import (
     tt_deadwood,
     tt_meld3,
 )
+from engine.core import accelerators
 from engine.core.errors import EngineError
 from engine.core.types import TableMeld
 from engine.games import find_game
@@ -55,7 +58,7 @@ from engine.games.tt.melds import _FEATURE as _TT_FEATURE
 from engine.games.tt.melds import _MELD_SIZES as _TT_MELD_SIZES
 
 DEFAULT_LAY_PROBABILITY = 0.98
-MAX_REJECTIONS = 8
+MAX_REJECTIONS = 8  # also in _sampler.c
 
 
 def check_observation(obs: Observation, model: GameModel) -> None:
@@ -216,7 +219,20 @@ def meld3_list(model: GameModel) -> tuple[tuple[int, int, int], ...] | None:
     return model.meld3_list
 
 
-_MELD_TRIES = 40
+_MELD_TRIES = 40  # also in _sampler.c
+
+
+def _load_sampler() -> ModuleType | None:
+    """The compiled twin of :meth:`HandSampler.sample` with its meld tables loaded, or None
+    (see :mod:`engine.core.accelerators`)."""
+    module = accelerators.load("engine.advice.tunk._sampler")
+    if module is not None:
+        module.init(_TT_FEATURE, _TT_MELD_SIZES, sorted(_GFF_MELD3))
+    return module
+
+
+_ACCEL = _load_sampler()
+_KIND_TT, _KIND_GFF = 1, 2  # the compiled twin's meld tests
 
 
 class HandSampler:
@@ -299,6 +315,7 @@ class HandSampler:
         self.pool_melds: tuple[tuple[int, int, int], ...] | None = (
             None if triples is None else tuple(t for t in triples if _mask(t) & ~pool_mask == 0)
         )
+        self._plan: object | None = None  # the compiled twin's packed tables, built on first use
 
     def _has_meld(self, hand: Sequence[int]) -> bool:
         """Whether three cards of ``hand`` form a meld (``GameModel.has_meld``)."""
@@ -390,10 +407,59 @@ class HandSampler:
         mix[index] = ((1.0, 1.0), (0.0, 1.0), (0.0, 0.0))[hypothesis] + (meld, keeps)
         out = copy.copy(self)
         out.mix = tuple(mix)
+        out._plan = None
         return out
 
     def sample(self, rng: random.Random) -> tuple[tuple[int, ...], ...]:
-        """One joint draw of every opponent's hand (known cards first)."""
+        """One joint draw of every opponent's hand (known cards first): by the compiled twin
+        where it is built and the tables fit it (the same hands for the same generator state),
+        else :meth:`sample_py`."""
+        plan = self._compiled()
+        if plan is not None and _ACCEL is not None:
+            return cast(tuple[tuple[int, ...], ...], _ACCEL.sample(plan, rng))
+        return self.sample_py(rng)
+
+    def totals(self, rng: random.Random, draws: int = 1) -> list[int]:
+        """Each opponent's hand points in ``draws`` joint draws, draw after draw: the hands of
+        :meth:`sample` summed (what the knock question reads of them), without building them
+        where the compiled twin runs."""
+        plan = self._compiled()
+        if plan is not None and _ACCEL is not None:
+            return cast(list[int], _ACCEL.totals(plan, rng, draws, self.model.points))
+        points = self.model.points.__getitem__
+        return [sum(map(points, h)) for _ in range(draws) for h in self.sample_py(rng)]
+
+    def _compiled(self) -> object | None:
+        """The compiled twin's tables for this sampler, built on first use; None where the twin
+        is not built or does not fit them (another game's meld test, card ids of 128 or more,
+        more than eight opponents)."""
+        if _ACCEL is None:
+            return None
+        if self._plan is None:
+            got = self._compiled_plan()
+            self._plan = False if got is None else got
+        return None if self._plan is False else self._plan
+
+    def _compiled_plan(self) -> object | None:
+        """Packs this sampler's tables for the compiled twin (None: they do not fit it)."""
+        assert _ACCEL is not None
+        kind = _KIND_TT if self._tt else _KIND_GFF if self._gff else 0
+        return cast(
+            object | None,
+            _ACCEL.plan(
+                kind,
+                self.pool,
+                self.counts,
+                self.known,
+                self.mix,
+                self.low,
+                self.kept_low,
+                self.pool_melds,
+            ),
+        )
+
+    def sample_py(self, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+        """:meth:`sample` in Python: the reference the compiled twin follows draw for draw."""
         taken = 0
         hands: list[tuple[int, ...]] = []
         rand = rng.random

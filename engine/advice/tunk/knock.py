@@ -409,9 +409,7 @@ def others_totals(obs: Observation, rng: random.Random, draws: int) -> tuple[int
     """The players dealt in and the sorted totals of the other hands, drawn ``draws`` times
     from the opponent model of ``obs`` (what the player of ``obs`` reads of them)."""
     opponents, sampler = opponent_sampler(obs)
-    pts = model_for(obs.game).points
-    totals = sorted(sum(pts[c] for c in h) for _ in range(draws) for h in sampler.sample(rng))
-    return 1 + len(opponents), totals
+    return 1 + len(opponents), sorted(sampler.totals(rng, draws))
 
 
 def stop_chances(
@@ -456,7 +454,6 @@ def _estimate(
     model = model_for(obs.game)
     opponents, sampler = opponent_sampler(obs)
     mine = model.total(obs.hand)
-    pts = model.points
     n = 1 + len(opponents)
     caught_pay = -2.0
     if _KNOCKING[obs.game].staked:
@@ -465,15 +462,6 @@ def _estimate(
     else:
         mult = multipliers(obs)
         win_pay = float(mult[obs.seat] * (n - 1))
-
-    def totals() -> list[int]:
-        out = []
-        for h in sampler.sample(rng):
-            t = 0
-            for c in h:
-                t += pts[c]
-            out.append(t)
-        return out
 
     lows = _drop_style_weights(obs, opponents)
     # Per weighed opponent (index into ``opponents``): its "likely lowest" weight after its
@@ -496,7 +484,7 @@ def _estimate(
     while done < samples:
         batch = samples - done if precision is None else min(BATCH, samples - done)
         for _ in range(batch):
-            drawn = totals()
+            drawn = sampler.totals(rng)
             w = 1.0
             for i, r, chances in weighed:
                 t = drawn[i]
