@@ -268,7 +268,7 @@ fail:
 static inline double draw(PyObject *random) {
     PyObject *v = PyObject_CallNoArgs(random);
     if (!v) return -1.0;
-    double d = PyFloat_AS_DOUBLE(v);
+    double d = PyFloat_AsDouble(v); /* -1.0 with an error set when it is no number */
     Py_DECREF(v);
     return d;
 }
