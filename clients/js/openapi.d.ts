@@ -1272,7 +1272,7 @@ export interface components {
             /** @description Weight of "throws any card". */
             random: number;
             /**
-             * @description Weight of the drop timing "drops (knocks) when its total is likely the lowest", learned from the totals it dropped and passed with; against it, the fixed totals (never, at 5, at 10, at random). While it plays on, such an opponent is read as not likely lowest. Null or absent: the default prior (0.1).
+             * @description Weight of the drop timing "drops (knocks) when its total is likely the lowest", learned from the totals it dropped and passed with; against it, the fixed totals (never, at 5, at 10, at random). While it plays on, such an opponent is read as not likely lowest. Null or absent: the default prior (0.05).
              * @default null
              */
             drops_when_lowest?: number | null;
@@ -4849,17 +4849,17 @@ export interface operations {
                      *       "hand_total": 18,
                      *       "knock": true,
                      *       "allowed": true,
-                     *       "win_probability": 0.9591,
+                     *       "win_probability": 0.9573,
                      *       "interval": {
-                     *         "low": 0.896,
-                     *         "high": 0.9846
+                     *         "low": 0.8936,
+                     *         "high": 0.9836
                      *       },
-                     *       "expected_payout": 1.8365,
-                     *       "expected_payout_money": 183.6506,
+                     *       "expected_payout": 1.8293,
+                     *       "expected_payout_money": 182.9287,
                      *       "payout_if_win": 2,
-                     *       "value_of_playing_on": 1.1939,
+                     *       "value_of_playing_on": 1.1918,
                      *       "unit": "stakes",
-                     *       "explanation": "Drop: your 18 points are strictly lowest in about 96% (90%-98%) of the hands the others could hold, worth +1.84 stakes on average against +1.19 for playing on, where your hand is worth 17.41 (18 deadwood points, about 16.8 after the next draw, 0% chance to empty it).",
+                     *       "explanation": "Drop: your 18 points are strictly lowest in about 96% (89%-98%) of the hands the others could hold, worth +1.83 stakes on average against +1.19 for playing on, where your hand is worth 17.41 (18 deadwood points, about 16.8 after the next draw, 0% chance to empty it).",
                      *       "seed": 0,
                      *       "samples": 90,
                      *       "hand_value": 17.4146,
@@ -4912,13 +4912,13 @@ export interface operations {
                      *             "baseline": 0.7,
                      *             "hoarder": 0.15,
                      *             "random": 0.15,
-                     *             "drops_when_lowest": 0.1731,
+                     *             "drops_when_lowest": 0.0947,
                      *             "keeps_flexible": null,
                      *             "drop_totals": {
-                     *               "never": 0.3074,
-                     *               "at_5": 0.1921,
-                     *               "at_10": 0.3769,
-                     *               "at_random": 0.1236
+                     *               "never": 0.2964,
+                     *               "at_5": 0.1852,
+                     *               "at_10": 0.3979,
+                     *               "at_random": 0.1205
                      *             }
                      *           },
                      *           "learned": false,
@@ -4932,12 +4932,12 @@ export interface operations {
                      *             "baseline": 0.5427,
                      *             "hoarder": 0.1163,
                      *             "random": 0.341,
-                     *             "drops_when_lowest": 0.1002,
+                     *             "drops_when_lowest": 0.0992,
                      *             "keeps_flexible": null,
                      *             "drop_totals": {
-                     *               "never": 0.5973,
-                     *               "at_5": 0.1523,
-                     *               "at_10": 0.1022,
+                     *               "never": 0.5971,
+                     *               "at_5": 0.1524,
+                     *               "at_10": 0.1023,
                      *               "at_random": 0.1481
                      *             }
                      *           },
@@ -4951,7 +4951,7 @@ export interface operations {
                      *           "reason": ""
                      *         }
                      *       ],
-                     *       "explanation": "Seat 1 is not learned from: it ended the deal, so its total is low by its own choice. Its weight of dropping when likely lowest: 0.17. Otherwise it drops never 0.31, at 5 or less 0.19, at 10 or less 0.38, at random 0.12. Seat 2 showed 41 points and no meld, likeliest for a player who throws any card; its profile for the next deal: baseline 0.54, hoarder 0.12, random 0.34. Its weight of dropping when likely lowest: 0.10. Otherwise it drops never 0.60, at 5 or less 0.15, at 10 or less 0.10, at random 0.15. Send each profile back as that opponent's `profile` in the next deal.",
+                     *       "explanation": "Seat 1 is not learned from: it ended the deal, so its total is low by its own choice. Its weight of dropping when likely lowest: 0.09. Otherwise it drops never 0.30, at 5 or less 0.19, at 10 or less 0.40, at random 0.12. Seat 2 showed 41 points and no meld, likeliest for a player who throws any card; its profile for the next deal: baseline 0.54, hoarder 0.12, random 0.34. Its weight of dropping when likely lowest: 0.10. Otherwise it drops never 0.60, at 5 or less 0.15, at 10 or less 0.10, at random 0.15. Send each profile back as that opponent's `profile` in the next deal.",
                      *       "seed": 0
                      *     }
                      */
@@ -5729,17 +5729,17 @@ export interface operations {
                      *       "hand_total": 8,
                      *       "knock": true,
                      *       "allowed": true,
-                     *       "win_probability": 0.91,
+                     *       "win_probability": 0.9083,
                      *       "interval": {
-                     *         "low": 0.8534,
-                     *         "high": 0.9462
+                     *         "low": 0.8514,
+                     *         "high": 0.9448
                      *       },
-                     *       "expected_payout": 2.6212,
-                     *       "expected_payout_money": 26.2124,
+                     *       "expected_payout": 2.6138,
+                     *       "expected_payout_money": 26.1379,
                      *       "payout_if_win": 3,
-                     *       "value_of_playing_on": -1.0326,
+                     *       "value_of_playing_on": -1.0323,
                      *       "unit": "units",
-                     *       "explanation": "Knock: your 8 points are strictly lowest in about 91% (85%-95%) of the hands the others could hold, worth +2.62 units on average against -1.03 for playing on, where your hand is worth 7.70 (8 deadwood points, about 7.4 after the next draw, 0% chance to empty it).",
+                     *       "explanation": "Knock: your 8 points are strictly lowest in about 91% (85%-94%) of the hands the others could hold, worth +2.61 units on average against -1.03 for playing on, where your hand is worth 7.70 (8 deadwood points, about 7.4 after the next draw, 0% chance to empty it).",
                      *       "seed": 0,
                      *       "samples": 150,
                      *       "hand_value": 7.6992,
@@ -5790,13 +5790,13 @@ export interface operations {
                      *             "baseline": 0.779,
                      *             "hoarder": 0.1132,
                      *             "random": 0.1078,
-                     *             "drops_when_lowest": 0.0802,
+                     *             "drops_when_lowest": 0.0399,
                      *             "keeps_flexible": 0.5812,
                      *             "drop_totals": {
-                     *               "never": 0.4483,
-                     *               "at_5": 0.2444,
-                     *               "at_10": 0.1425,
-                     *               "at_random": 0.1649
+                     *               "never": 0.4471,
+                     *               "at_5": 0.2445,
+                     *               "at_10": 0.1439,
+                     *               "at_random": 0.1645
                      *             }
                      *           },
                      *           "learned": true,
@@ -5814,7 +5814,7 @@ export interface operations {
                      *             "baseline": 0.7369,
                      *             "hoarder": 0.1122,
                      *             "random": 0.1508,
-                     *             "drops_when_lowest": 0.1002,
+                     *             "drops_when_lowest": 0.0501,
                      *             "keeps_flexible": 0.5812,
                      *             "drop_totals": {
                      *               "never": 0.4009,
@@ -5833,7 +5833,7 @@ export interface operations {
                      *           "reason": ""
                      *         }
                      *       ],
-                     *       "explanation": "Seat 1 showed 4 points and no meld, likeliest for a player who throws its highest card; its profile for the next deal: baseline 0.78, hoarder 0.11, random 0.11. Its weight of dropping when likely lowest: 0.08. Otherwise it drops never 0.45, at 5 or less 0.24, at 10 or less 0.14, at random 0.16. Its chance of keeping wild and ? cards whatever their worth: 0.58. Seat 2 showed 14 points and no meld, likeliest for a player who throws its highest card; its profile for the next deal: baseline 0.74, hoarder 0.11, random 0.15. Its weight of dropping when likely lowest: 0.10. Otherwise it drops never 0.40, at 5 or less 0.25, at 10 or less 0.20, at random 0.15. Its chance of keeping wild and ? cards whatever their worth: 0.58. Send each profile back as that opponent's `profile` in the next deal.",
+                     *       "explanation": "Seat 1 showed 4 points and no meld, likeliest for a player who throws its highest card; its profile for the next deal: baseline 0.78, hoarder 0.11, random 0.11. Its weight of dropping when likely lowest: 0.04. Otherwise it drops never 0.45, at 5 or less 0.24, at 10 or less 0.14, at random 0.16. Its chance of keeping wild and ? cards whatever their worth: 0.58. Seat 2 showed 14 points and no meld, likeliest for a player who throws its highest card; its profile for the next deal: baseline 0.74, hoarder 0.11, random 0.15. Its weight of dropping when likely lowest: 0.05. Otherwise it drops never 0.40, at 5 or less 0.25, at 10 or less 0.20, at random 0.15. Its chance of keeping wild and ? cards whatever their worth: 0.58. Send each profile back as that opponent's `profile` in the next deal.",
                      *       "seed": 0
                      *     }
                      */

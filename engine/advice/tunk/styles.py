@@ -302,7 +302,11 @@ def profile_prior(obs: Observation, seat: int) -> Behaviour:
 
 
 # Prior weight of "drops when likely lowest" for an opponent no deal has been learned from yet.
-DROP_STYLE_PRIOR = 0.1
+# Read from the player's own view, the passes of a player who stops on a fixed total are rarely
+# on a total it reads as likely lowest, so they say little against this style and its weight
+# stays near the prior; a player who does stop that way shows it within a few deals (GFF-8,
+# TT-13; docs/strength.md, "A fixed-total player is read from a lower prior").
+DROP_STYLE_PRIOR = 0.05
 
 
 def drop_style(obs: Observation, seat: int) -> float:
