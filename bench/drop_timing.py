@@ -28,7 +28,7 @@ from bench.tournament import (
 )
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Policy
-from engine.sim.policies import PANEL_STYLES, AdvisorPolicy
+from engine.sim.policies import STYLES, AdvisorPolicy
 
 Weights = tuple[float | None, tuple[float, float, float, float] | None]
 
@@ -86,8 +86,8 @@ def main() -> None:
         f"(seats 1..{ns.players - 1})"
     )
     for style in ns.styles.split(","):
-        if style not in PANEL_STYLES:
-            raise SystemExit(f"unknown style {style!r}; choose from {', '.join(PANEL_STYLES)}")
+        if style not in STYLES:
+            raise SystemExit(f"unknown style {style!r}; choose from {', '.join(STYLES)}")
         rows = learned_weights(ns.game, ns.players, style, ns.deals, ns.seed, ns.every)
         text = " | ".join(" ".join(shown(w) for w in seats) for seats in rows)
         print(f"  {style:9s} {text}", flush=True)

@@ -51,7 +51,7 @@ from engine.advice.tunk.knock import discard_caps, opponent_sampler
 from engine.advice.tunk.styles import behaviour
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Policy
-from engine.sim.policies import PANEL_STYLES, AdvisorPolicy
+from engine.sim.policies import STYLES, AdvisorPolicy
 from engine.sim.tunk import strictly_lowest
 
 
@@ -224,8 +224,8 @@ def main() -> None:
     )
     print("  style      opponent  n       P(above) model / real   mean total model / real")
     for style in ns.styles.split(","):
-        if style not in PANEL_STYLES:
-            raise SystemExit(f"unknown style {style!r}; choose from {', '.join(PANEL_STYLES)}")
+        if style not in STYLES:
+            raise SystemExit(f"unknown style {style!r}; choose from {', '.join(STYLES)}")
         rows: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
         joint_n = 0
         joint = product = real = 0.0

@@ -36,11 +36,12 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from bench.knock_oracle import DealWatcher, in_chunks, knock_now, play_one_deal
-from bench.tournament import PANEL_STYLES, deal_seed, least_squares, opponents, top_share
+from bench.tournament import deal_seed, least_squares, opponents, top_share
 from engine.advice.tunk.knock import knock_advice, play_on_features, play_on_state
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.core.stats import mean_interval
 from engine.sim.core import Policy
+from engine.sim.policies import STYLES
 
 DEFAULT_MIX = "strong,strong0,knock5,knock10,hoarder,self"
 
@@ -186,8 +187,8 @@ def main() -> None:
         asked = []
         for players in (int(p) for p in ns.players.split(",")):
             for style in ns.mix.split(","):
-                if style not in PANEL_STYLES:
-                    ap.error(f"unknown style {style!r}; choose from {', '.join(PANEL_STYLES)}")
+                if style not in STYLES:
+                    ap.error(f"unknown style {style!r}; choose from {', '.join(STYLES)}")
                 head = (ns.game, players, style, ns.seed, ns.explore)
                 for part in in_chunks(record_chunk, head, ns.deals, ns.jobs):
                     asked += part

@@ -24,7 +24,10 @@ near it says nothing either way; about 0.01 to 0.03 at 1,200 deals, so the 0.02 
 about 10,000 Triple Tunk deals a cell to read), the Brier score of ``win_probability`` against
 the truth from the real hands, the verdict (lower bound >= 1.25 x fair and ECE <= 0.02;
 self-play: fair inside the interval, and the seats net to zero, checked per deal), then the
-CPU milliseconds (p50 / p99 / max) of each kind of decision. Each style plays deals of its own
+CPU milliseconds (p50 / p99 / max) of each kind of decision. The held-out styles
+(engine.sim.policies.HELD_OUT_STYLES: knock7, hoard5, strong3, strong8) play the same way when
+named; they stay out of the measured panel, to check what it shows on players the advice was
+not built against. Each style plays deals of its own
 (``deal_seed``), so no decision is counted twice when the styles are pooled.
 
     python -m bench.tournament --game triple-tunk --players 3 --panel knock5,never --deals 1000
@@ -71,7 +74,7 @@ from engine.sim.core import (
     wilson_interval,
 )
 from engine.sim.policies import (
-    PANEL_STYLES,
+    STYLES,
     AdvisorPolicy,
     BaselinePolicy,
     panel_policy,
@@ -248,7 +251,7 @@ def deal_seed(seed: int, deal: int, style: str | None) -> int:
     """The seed of one deal. Each panel style plays deals of its own: with the same deals at
     every style the advisor would face the very same decision (its first turn, above all) once
     per style, and the pooled calibration would count it that many times."""
-    stream = PANEL_STYLES.index(style) if style is not None else 0
+    stream = STYLES.index(style) if style is not None else 0
     return seed * 1_000_003 + deal + stream * 1_000_000_007
 
 
@@ -331,8 +334,8 @@ def tournament(ns: argparse.Namespace) -> None:
     bounds = [ns.deals * i // ns.jobs for i in range(ns.jobs + 1)]
     styles: list[str | None] = [s for s in ns.mix.split(",") if s] or [None]
     for style in styles:
-        if style is not None and style not in PANEL_STYLES:
-            raise SystemExit(f"unknown style {style!r}; choose from {', '.join(PANEL_STYLES)}")
+        if style is not None and style not in STYLES:
+            raise SystemExit(f"unknown style {style!r}; choose from {', '.join(STYLES)}")
     tasks = [
         (
             ns.game,
@@ -493,8 +496,8 @@ def panel(ns: argparse.Namespace) -> tuple[list[float], list[bool]]:
     prediction and outcome."""
     styles = [s for s in ns.panel.split(",") if s]
     for style in styles:
-        if style not in PANEL_STYLES:
-            raise SystemExit(f"unknown style {style!r}; choose from {', '.join(PANEL_STYLES)}")
+        if style not in STYLES:
+            raise SystemExit(f"unknown style {style!r}; choose from {', '.join(STYLES)}")
     fair = 1 / ns.players
     print(
         f"panel: {ns.game}, {ns.players} players (the advisor in seat 0), {ns.deals} deals per "

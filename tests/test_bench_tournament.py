@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 
 import bench.tournament as tournament
-from bench.tournament import learning_seats, opponents
+from bench.tournament import deal_seed, learning_seats, opponents
 from engine.core.options import GAME_FLIP_FLOP, TRIPLE_TUNK
 from engine.sim.core import Policy
-from engine.sim.policies import AdvisorPolicy
+from engine.sim.policies import HELD_OUT_STYLES, PANEL_STYLES, STYLES, AdvisorPolicy
 
 
 def _table(style: str, players: int) -> list[Policy]:
@@ -71,3 +71,10 @@ def test_a_deal_that_an_opponent_tunks_out_of_teaches_its_profile(
     outs.clear()
     tournament.run_chunk((TRIPLE_TUNK, 2, 0, 30, 1, 100, None, 0.0, "hoarder"))
     assert outs == []
+
+
+def test_held_out_styles_leave_the_panel_deals_alone() -> None:
+    """The held-out styles come after the panel's, so every panel style keeps its deals."""
+    assert STYLES[: len(PANEL_STYLES)] == PANEL_STYLES
+    assert set(HELD_OUT_STYLES).isdisjoint(PANEL_STYLES)
+    assert deal_seed(1, 0, "strong") == 1 * 1_000_003 + 6 * 1_000_000_007

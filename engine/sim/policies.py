@@ -191,7 +191,8 @@ class RandomPolicy:
 
 
 def panel_policy(style: str, game: str, rng: random.Random) -> Policy:
-    """One opponent of the bench panel by name (see :data:`PANEL_STYLES`)."""
+    """One opponent of the bench by name (see :data:`PANEL_STYLES` and
+    :data:`HELD_OUT_STYLES`)."""
     if style == "never":
         return StylePolicy(game, 0)
     if style == "knock5":
@@ -210,6 +211,14 @@ def panel_policy(style: str, game: str, rng: random.Random) -> Policy:
         return StrongPolicy(game, rng, limit=0)
     if style == "self":
         return AdvisorPolicy(game, rng)
+    if style == "knock7":
+        return StylePolicy(game, 7)
+    if style == "hoard5":
+        return StylePolicy(game, 5, lay=False)
+    if style == "strong3":
+        return StrongPolicy(game, rng, limit=3)
+    if style == "strong8":
+        return StrongPolicy(game, rng, limit=8)
     raise ValueError(f"unknown panel style {style!r}")
 
 
@@ -225,16 +234,32 @@ PANEL_STYLES: tuple[str, ...] = (
     "self",  # the advisor itself (self-play: the seats net to zero)
 )
 
+# Styles kept out of the panel the advice is measured and fitted against: a read of whether
+# what the panel shows holds for players it was not built on (docs/strength.md, "Players
+# outside the panel").
+HELD_OUT_STYLES: tuple[str, ...] = (
+    "knock7",  # the never / knock5 / knock10 card play, knocks/drops at 7 or less
+    "hoard5",  # holds melds like the hoarder, knocks/drops at 5 or less
+    "strong3",  # StrongPolicy with a knock / drop limit of 3 heads-up
+    "strong8",  # StrongPolicy with a limit of 8 heads-up
+)
+
+# Every style :func:`panel_policy` plays; the panel's come first, so adding a held-out style
+# changes no panel style's deals (``bench.tournament.deal_seed`` numbers them in this order).
+STYLES: tuple[str, ...] = PANEL_STYLES + HELD_OUT_STYLES
+
 
 __all__ = [
     "AdvisorPolicy",
     "BASELINE_THRESHOLDS",
+    "HELD_OUT_STYLES",
     "BaselinePolicy",
     "MIN_LIMIT",
     "STRONG_LIMIT",
     "StrongPolicy",
     "PANEL_STYLES",
     "RandomPolicy",
+    "STYLES",
     "StylePolicy",
     "baseline_discard",
     "knock_limit",

@@ -17,7 +17,15 @@ from engine.sim.core import (
     wilson_interval,
 )
 from engine.sim.gff import STAKE, deal_gff, play_gff_deal
-from engine.sim.policies import AdvisorPolicy, BaselinePolicy, panel_policy
+from engine.sim.policies import (
+    HELD_OUT_STYLES,
+    AdvisorPolicy,
+    BaselinePolicy,
+    StrongPolicy,
+    StylePolicy,
+    knock_limit,
+    panel_policy,
+)
 from engine.sim.tt import deal_tt, play_tt_deal, recycle
 
 
@@ -229,7 +237,10 @@ def test_self_play_seats_net_to_zero(game: str) -> None:
     assert sum(totals) == 0
 
 
-@pytest.mark.parametrize("style", ["never", "knock5", "knock10", "melder", "hoarder", "random"])
+@pytest.mark.parametrize(
+    "style",
+    ["never", "knock5", "knock10", "melder", "hoarder", "random", *HELD_OUT_STYLES],
+)
 def test_every_panel_style_plays_legal_deals(style: str) -> None:
     for game in (GAME_FLIP_FLOP, TRIPLE_TUNK):
         rng = random.Random(7)
@@ -275,3 +286,19 @@ def test_a_deal_that_goes_out_shows_the_turn_start_and_the_cards_that_went_out(g
             assert drawn == [picked] == [before.discards[-1]]  # type: ignore[attr-defined]
         assert turn == result.turns
     assert ended_out >= 10
+
+
+@pytest.mark.parametrize(
+    ("style", "limit", "holds"),
+    [("knock7", 7, False), ("hoard5", 5, True), ("strong3", 3, False), ("strong8", 8, False)],
+)
+def test_held_out_styles_stop_on_their_totals(style: str, limit: int, holds: bool) -> None:
+    """Each held-out style knocks / drops heads-up exactly at its total or less (GFF-8, TT-13)
+    and the hoarding one holds its melds."""
+    for game in (GAME_FLIP_FLOP, TRIPLE_TUNK):
+        policy = panel_policy(style, game, random.Random(1))
+        if isinstance(policy, StrongPolicy):
+            assert knock_limit(policy.limit, 2) == limit
+        else:
+            assert isinstance(policy, StylePolicy)
+            assert policy.threshold == limit and policy.lay is not holds
