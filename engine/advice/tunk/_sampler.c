@@ -7,11 +7,11 @@
  * tests/engine/advice/test_sampler_twin.py checks that both give the same hands.
  *
  * init(tt_features, tt_meld_sizes, gff_meld3_masks) takes the meld tables once;
- * plan(kind, pool, counts, known, mix, low, kept_low, pool_melds) packs one sampler (None when
- * it does not fit: a card id of 128 or more, more than MAX_OPP opponents); sample(plan, rng)
- * draws with rng.random (and rng.sample where the Python code does); totals(plan, rng, draws,
- * points) makes draws joint draws the same way and returns only each hand's points, in order
- * (HandSampler.totals: what the knock question reads of them).
+ * plan(kind, pool, counts, known, mix, low, kept_low, pool_melds, points) packs one sampler
+ * (None when it does not fit: a card id of 128 or more, more than MAX_OPP opponents);
+ * sample(plan, rng) draws with rng.random (and rng.sample where the Python code does);
+ * totals(plan, rng, draws) makes draws joint draws the same way and returns only each hand's
+ * points, in order (HandSampler.totals: what the knock question reads of them).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -50,6 +50,7 @@ typedef struct {
     int low_n[MAX_OPP], kept_low_n[MAX_OPP];
     uint8_t low[MAX_OPP][MAX_CARD];
     uint8_t kept_low[MAX_OPP][MAX_CARD];
+    long points[MAX_CARD]; /* each card's points (GameModel.points) */
     int melds_n;
     uint8_t (*melds)[3];
     PyObject *meld_tuples; /* the pool's 3-card melds as the Python tuples */
@@ -160,9 +161,9 @@ static double item_double(PyObject *seq, Py_ssize_t i) {
 
 static PyObject *plan(PyObject *self, PyObject *args) {
     int kind;
-    PyObject *pool, *counts, *known, *mix, *low, *kept_low, *pool_melds;
-    if (!PyArg_ParseTuple(args, "iOOOOOOO", &kind, &pool, &counts, &known, &mix, &low, &kept_low,
-                          &pool_melds))
+    PyObject *pool, *counts, *known, *mix, *low, *kept_low, *pool_melds, *points;
+    if (!PyArg_ParseTuple(args, "iOOOOOOOO", &kind, &pool, &counts, &known, &mix, &low, &kept_low,
+                          &pool_melds, &points))
         return NULL;
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "init() has not been called");
@@ -180,6 +181,13 @@ static PyObject *plan(PyObject *self, PyObject *args) {
         return NULL;
     }
     p->kind = kind;
+    PyObject *pts = PySequence_Fast(points, "points must be a sequence");
+    if (!pts) goto fail;
+    Py_ssize_t np = PySequence_Fast_GET_SIZE(pts);
+    for (Py_ssize_t i = 0; i < MAX_CARD && i < np; i++)
+        p->points[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(pts, i));
+    Py_DECREF(pts);
+    if (PyErr_Occurred()) goto fail;
     int got = read_cards(pool, p->pool, MAX_CARD);
     if (got < 0) goto fail_or_none;
     p->pool_n = got;
@@ -506,20 +514,11 @@ static PyObject *sample(PyObject *self, PyObject *args) {
 }
 
 static PyObject *totals(PyObject *self, PyObject *args) {
-    PyObject *capsule, *rng, *points;
+    PyObject *capsule, *rng;
     Py_ssize_t draws;
-    if (!PyArg_ParseTuple(args, "OOnO", &capsule, &rng, &draws, &points)) return NULL;
+    if (!PyArg_ParseTuple(args, "OOn", &capsule, &rng, &draws)) return NULL;
     Plan *p = plan_of(capsule);
     if (!p) return NULL;
-    long pts[MAX_CARD];
-    PyObject *fast = PySequence_Fast(points, "points must be a sequence");
-    if (!fast) return NULL;
-    Py_ssize_t np = PySequence_Fast_GET_SIZE(fast);
-    for (Py_ssize_t i = 0; i < MAX_CARD; i++) {
-        pts[i] = i < np ? PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i)) : 0;
-    }
-    Py_DECREF(fast);
-    if (PyErr_Occurred()) return NULL;
     PyObject *random = PyObject_GetAttrString(rng, "random");
     if (!random) return NULL;
     PyObject *out = PyList_New(draws > 0 ? draws * p->n : 0);
@@ -537,7 +536,7 @@ static PyObject *totals(PyObject *self, PyObject *args) {
         }
         for (int j = 0; j < p->n; j++) {
             long t = 0;
-            for (int i = 0; i < sizes[j]; i++) t += pts[hands[j][i]];
+            for (int i = 0; i < sizes[j]; i++) t += p->points[hands[j][i]];
             PyObject *v = PyLong_FromLong(t);
             if (!v) {
                 Py_DECREF(random);
@@ -554,10 +553,10 @@ static PyObject *totals(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"init", init, METH_VARARGS, "init(tt_features, tt_meld_sizes, gff_meld3_masks)"},
     {"plan", plan, METH_VARARGS,
-     "plan(kind, pool, counts, known, mix, low, kept_low, pool_melds) -> plan or None"},
+     "plan(kind, pool, counts, known, mix, low, kept_low, pool_melds, points) -> plan or None"},
     {"sample", sample, METH_VARARGS, "sample(plan, rng) -> one joint draw of the hidden hands"},
     {"totals", totals, METH_VARARGS,
-     "totals(plan, rng, draws, points) -> each hand's points, draw after draw"},
+     "totals(plan, rng, draws) -> each hand's points, draw after draw"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -425,7 +425,7 @@ class HandSampler:
         where the compiled twin runs."""
         plan = self._compiled()
         if plan is not None and _ACCEL is not None:
-            return cast(list[int], _ACCEL.totals(plan, rng, draws, self.model.points))
+            return cast(list[int], _ACCEL.totals(plan, rng, draws))
         points = self.model.points.__getitem__
         return [sum(map(points, h)) for _ in range(draws) for h in self.sample_py(rng)]
 
@@ -455,6 +455,7 @@ class HandSampler:
                 self.low,
                 self.kept_low,
                 self.pool_melds,
+                self.model.points,
             ),
         )
 
